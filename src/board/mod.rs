@@ -1,0 +1,9 @@
+//! The board vocabulary: squares, bitboards, colours, pieces.
+
+pub mod bitboard;
+pub mod square;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use square::{File, Rank, Square};
+pub use types::{ByColor, Color, Piece, Role};

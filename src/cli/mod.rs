@@ -1,0 +1,72 @@
+//! Command-line interface: clap definitions and dispatch. Only this module
+//! prints or decides exit codes.
+//!
+//! Exit codes: 0 success, 1 a mismatch was found, 2 usage or input error,
+//! 3 an external engine failed.
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Verify chess move generators: exact perft, divide, engine bisection, suites.
+#[derive(Parser, Debug)]
+#[command(name = "chesstool", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {}
+
+/// What a finished command found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything matched.
+    Success,
+    /// A count or move list disagreed (exit 1).
+    Mismatch,
+}
+
+/// An external engine crashed, hung or printed garbage (exit 3). Attach it
+/// with `anyhow::Error::new(EngineFailure(...))` or `.context(EngineFailure(..))`.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct EngineFailure(pub String);
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Mismatch) => ExitCode::from(1),
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = std::io::stdout().flush();
+            eprintln!("error: {err:#}");
+            if err.chain().any(|e| e.is::<EngineFailure>()) {
+                ExitCode::from(3)
+            } else {
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {}
+}

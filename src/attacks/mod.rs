@@ -7,6 +7,7 @@ pub mod lines;
 pub mod magic;
 mod magic_numbers;
 pub mod reference;
+pub mod rotated;
 
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use lines::{aligned, between, line};

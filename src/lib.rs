@@ -6,5 +6,6 @@
 pub mod attacks;
 pub mod board;
 pub mod cli;
+pub mod tools;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};

@@ -4,6 +4,8 @@
 //! Exit codes: 0 success, 1 a mismatch was found, 2 usage or input error,
 //! 3 an external engine failed.
 
+mod butterfly;
+
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
@@ -17,7 +19,11 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Print Hartmann's butterfly diagram of from-to square pairs (byte for
+    /// byte as the C program of the Butterfly Boards page), or a history heat map.
+    ButterflyPlot(butterfly::ButterflyArgs),
+}
 
 /// What a finished command found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,5 +74,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    match cli.command {}
+    match cli.command {
+        Command::ButterflyPlot(args) => butterfly::run(args),
+    }
 }

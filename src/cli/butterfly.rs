@@ -1,0 +1,70 @@
+//! `chesstool butterfly-plot`: Hartmann's butterfly diagram.
+
+use super::Outcome;
+use crate::tools::butterfly::{self, Labels, SquareRange};
+use anyhow::Context;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct ButterflyArgs {
+    /// First square of the range (0..=63 or a name such as d1).
+    #[arg(allow_hyphen_values = true)]
+    pub from: String,
+    /// Last square of the range (0..=63 or a name such as e8); at least FROM.
+    #[arg(allow_hyphen_values = true)]
+    pub to: String,
+    /// Label the axes with square names instead of numbers.
+    #[arg(long)]
+    pub names: bool,
+    /// Also write an SVG picture to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// A square given as a number 0..=63 or a name such as `e4`.
+pub(crate) fn parse_square_number(text: &str) -> anyhow::Result<u32> {
+    if let Some(sq) = crate::board::Square::parse(text) {
+        return Ok(sq as u32);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| *n <= 63)
+        .with_context(|| format!("invalid square '{text}': expected 0..=63 or a name such as e4"))
+}
+
+pub fn run(args: ButterflyArgs) -> anyhow::Result<Outcome> {
+    let from = parse_square_number(&args.from)?;
+    let to = parse_square_number(&args.to)?;
+    let range = SquareRange::new(from, to)?;
+    let labels = if args.names {
+        Labels::Names
+    } else {
+        Labels::Numbers
+    };
+    let text = butterfly::diagram(range, labels);
+    if let Some(path) = &args.svg {
+        write_output(path, &butterfly::svg(range, None))?;
+    }
+    if args.svg.as_deref() != Some(std::path::Path::new("-")) {
+        print_text(&text)?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// Writes `text` to `path`, or to standard output for `-`.
+pub(crate) fn write_output(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
+        print_text(text)
+    } else {
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// Prints to standard output, passing write errors (such as a broken pipe) up.
+pub(crate) fn print_text(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Tools taken from the source documents: Hartmann's butterfly boards, a dump
+//! of FUSc#'s rotated occupancy boards, and a magic-number search. Library
+//! code: they return text and values; `cli` prints them.
+
+pub mod butterfly;

@@ -3,3 +3,4 @@
 //! code: they return text and values; `cli` prints them.
 
 pub mod butterfly;
+pub mod rotated_dump;

@@ -9,3 +9,9 @@ pub mod cli;
 pub mod tools;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
+pub mod movegen;
+pub mod perft;
+pub mod position;
+
+pub use movegen::{Move, MoveList};
+pub use position::Position;

@@ -3,6 +3,7 @@
 pub mod bitboard;
 pub mod square;
 pub mod types;
+pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use square::{File, Rank, Square};

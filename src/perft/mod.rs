@@ -1,0 +1,31 @@
+//! Perft: count the leaf nodes of the legal move tree. `perft` here is the
+//! plain sequential reference; the faster paths are checked against it.
+
+use crate::movegen::Move;
+use crate::position::Position;
+
+/// Leaf nodes at `depth` (bulk counting at the last ply).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => pos.legal_moves().iter().map(|&m| perft(&pos.play(m), depth - 1)).sum(),
+    }
+}
+
+/// Perft that makes every move, even at the last ply (a slower oracle for
+/// testing the bulk counting).
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves().iter().map(|&m| perft_full(&pos.play(m), depth - 1)).sum()
+}
+
+/// Per-root-move counts, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves().iter().map(|&m| (m, perft(&pos.play(m), depth - 1))).collect()
+}

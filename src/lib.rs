@@ -6,6 +6,7 @@
 pub mod attacks;
 pub mod board;
 pub mod cli;
+pub mod engines;
 pub mod tools;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};

@@ -5,6 +5,7 @@
 //! 3 an external engine failed.
 
 mod butterfly;
+mod divide;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -20,6 +21,9 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Per-move perft counts in Stockfish's format; with an engine, diff its
+    /// divide against a reference and with --bisect hunt down the wrong move.
+    Divide(divide::DivideArgs),
     /// Print Hartmann's butterfly diagram of from-to square pairs (byte for
     /// byte as the C program of the Butterfly Boards page), or a history heat map.
     ButterflyPlot(butterfly::ButterflyArgs),
@@ -75,6 +79,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
+        Command::Divide(args) => divide::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
     }
 }

@@ -102,8 +102,11 @@ STANDARD = [
     ("position 5",
      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
      [44, 1486, 62379, 2103487, 89941194]),
+    # NB: the position-6 FEN is ".../2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1"
+    # (Nc3, Qe2, a3).  A variant ".../3P1N2/PPP1NPPP/..." that circulates
+    # does NOT match the published counts (Stockfish: 41, 1851, 71714, ...).
     ("position 6",
-     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/3P1N2/PPP1NPPP/R4RK1 w - - 0 10",
+     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
      [46, 2079, 89890, 3894594, 164075551, 6923051137]),
 ]
 
@@ -162,8 +165,10 @@ TRICKY = [
     # --- castling ----------------------------------------------------------
     ("all four castling rights, empty back ranks",
      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
-    ("all four castling rights, black to move",
-     "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"),
+    ("O-O gives check: the rook lands on f1 facing Kf8",
+     "5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+    ("O-O-O gives check: the rook lands on d1 facing Kd8",
+     "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
     ("castling through check: f1 attacked by Rf8, so O-O is illegal, "
      "O-O-O legal",
      "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
@@ -192,13 +197,15 @@ TRICKY = [
      "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"),
     ("partial castling rights Kq",
      "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1"),
-    ("partial castling rights Qk, black to move",
-     "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 0 1"),
+    ("only black may castle (white to move, rights kq)",
+     "r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1"),
     ("Bxa8 captures a rook in its corner: black must lose the q right",
      "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1"),
-    ("black Bxa1 captures a rook in its corner: white must lose the Q right",
-     "r3k2r/6b1/8/8/8/8/8/R3K2R b KQkq - 0 1"),
-    ("promotion captures on a8 / h1 remove castling rights",
+    ("black Nxa1 removes white's Q right; Nb3 also covers c1, so white's "
+     "O-O-O is illegal anyway",
+     "r3k2r/8/8/8/8/1n6/8/R3K2R b KQkq - 0 1"),
+    ("promotion captures on a8 / h1 remove castling rights (g2 also "
+     "attacks f1, so O-O is illegal at the root)",
      "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1"),
     # --- promotions --------------------------------------------------------
     ("promotion by push and by capture on both sides, all four pieces",
@@ -213,7 +220,8 @@ TRICKY = [
      "8/5P2/7k/8/8/8/8/K7 w - - 0 1"),
     ("promotion gives discovered check from Ra7",
      "8/R2P3k/8/8/8/8/8/K7 w - - 0 1"),
-    ("many promotions with captures of castling rooks (rights K and k)",
+    ("24 promotions incl. captures of the castling rooks on h1/h8 (rights "
+     "K and k must be dropped)",
      "1r2k2r/P1P3P1/8/8/8/8/p1p3p1/1R2K2R w Kk - 0 1"),
     ("promotion race: both sides have three pawns on the 7th and knights "
      "to capture",
@@ -285,8 +293,8 @@ C960_HAND = [
      "r4kr1/pppppppp/8/8/8/8/PPPPPPPP/R4KR1 w GAga - 0 1"),
     ("king d1: O-O-O rook lands on the king's start square",
      "r2k3r/8/8/8/8/8/8/R2K3R w HAha - 0 1"),
-    ("castling rooks attacked along open files (legal) while the king's "
-     "squares are not; Na3 attacks Rb1",
+    ("castling rooks attacked by Rb8, Rg8 and Na3: O-O-O is legal (the king "
+     "stays on c1), O-O is illegal because Rg8 attacks g1 through the rook",
      "1rk3r1/8/8/8/8/n7/8/1RK3R1 w GBgb - 0 1"),
     ("Qa1 is shielded by the castling rook b1: after O-O-O (Ke1->c1, "
      "Rb1->d1) the king is in check, so it is illegal; O-O legal",
@@ -297,11 +305,11 @@ C960_HAND = [
     ("rook a1 shielded by castling rook b1, king d1: O-O-O illegal",
      "4k3/8/8/8/8/8/8/rR1K3R w HB - 0 1"),
     ("two rooks on the queenside, the inner c-rook has the right "
-     "(Shredder letter C, X-FEN would need it too)",
-     "r1r1k2r/8/8/8/8/8/8/R1R1K2R w HChc - 0 1"),
+     "(Shredder letter C): O-O-O puts the king on c1 and the rook on d1",
+     "r1r1k2r/pppppppp/8/8/8/8/PPPPPPPP/R1R1K2R w HChc - 0 1"),
     ("two rooks on the queenside, the outer a-rook has the right: the "
      "c-rook blocks the king's destination, so O-O-O is illegal",
-     "r1r1k2r/8/8/8/8/8/8/R1R1K2R w HAha - 0 1"),
+     "r1r1k2r/pppppppp/8/8/8/8/PPPPPPPP/R1R1K2R w HAha - 0 1"),
     ("Ne3 attacks d1 and f1: O-O (Kb1->g1 crosses d1) is illegal, O-O-O "
      "(Kb1->c1, Ra1->d1) is legal although the rook lands on attacked d1",
      "rk3r2/8/8/8/8/4n3/8/RK3R2 w FAfa - 0 1"),
@@ -546,7 +554,7 @@ def gen_standard(ctx):
         for depth, expected, got in res:
             if expected != got:
                 bad.append("%s D%d published=%d stockfish=%d" % (name, depth, expected, got))
-        lines.append("# %s (Stockfish-verified to D%d)" % (name, len(res)))
+        lines.append("# " + name)
         lines.append(epd_line(fen, list(enumerate(published, 1))))
     if bad:
         for b in bad:
@@ -562,33 +570,43 @@ def gen_standard(ctx):
 
 
 def gen_tricky(ctx):
-    items = []
+    items = []      # (comment, fen, index of the original for mirrors)
+    seen = set()
     for comment, fen in TRICKY:
         board = check_roundtrip(fen, False)
-        items.append((comment, fen))
+        if fen in seen:
+            raise ValueError("duplicate hand-written position: " + fen)
+        seen.add(fen)
+        orig = len(items)
+        items.append((comment, fen, None))
         mirror = board.mirror()
         if not mirror.is_valid():
             raise ValueError("mirror invalid: " + fen)
-        items.append(("mirror of: " + comment, fen_of(mirror)))
+        mfen = fen_of(mirror)
+        if mfen in seen:
+            raise ValueError("mirror of %s duplicates another entry" % fen)
+        seen.add(mfen)
+        items.append(("mirror of: " + comment, mfen, orig))
 
     def run(item):
         return adaptive_perft(ctx.pool.get(False), item[1], TRICKY_LIMIT)
 
     results = ctx.map(run, items)
-    for i in range(0, len(items), 2):
-        if results[i] != results[i + 1]:
-            sys.exit("mirror mismatch: %s %s vs %s" % (items[i][1], results[i], results[i + 1]))
+    for i, (_, fen, orig) in enumerate(items):
+        if orig is not None and results[i] != results[orig]:
+            sys.exit("mirror mismatch: %s %s vs %s" % (fen, results[i], results[orig]))
     lines = header("tricky hand-written positions", [
         "Each position is followed by its colour-mirrored twin (identical counts).",
         "Depths go as deep as keeps the count <= %d nodes." % TRICKY_LIMIT,
     ], ctx.sf_name)
-    for (comment, fen), res in zip(items, results):
+    for (comment, fen, _), res in zip(items, results):
         lines.append("# " + comment)
         lines.append(epd_line(fen, res))
     if pycheck(ctx, [(it[1], r) for it, r in zip(items, results)], False):
         sys.exit("tricky suite: python-chess disagrees with Stockfish")
-    ctx.report.append("tricky: %d positions (%d hand-written + mirrors), max depth %d"
-                      % (len(items), len(TRICKY), max(r[-1][0] for r in results)))
+    ctx.report.append("tricky: %d positions (%d hand-written + %d mirrors), max depth %d"
+                      % (len(items), len(TRICKY), len(items) - len(TRICKY),
+                         max(r[-1][0] for r in results)))
     return lines
 
 
@@ -785,7 +803,10 @@ def main():
     t0 = time.time()
     try:
         if args.check:
-            ok = all([check_file(ctx, p) for p in args.check])
+            ok = True
+            for p in args.check:
+                ok = check_file(ctx, p) and ok
+                pool.close()
             sys.exit(0 if ok else 1)
         os.makedirs(args.outdir, exist_ok=True)
         for name in args.only.split(","):
@@ -795,6 +816,7 @@ def main():
             t = time.time()
             ctx.log("generating %s ..." % name)
             lines = GENERATORS[name](ctx)
+            pool.close()        # fresh Stockfish processes for each file
             out = os.path.join(args.outdir, name + ".epd")
             write_file(out, lines)
             ctx.log("  wrote %s (%d lines) in %.1fs" % (out, len(lines), time.time() - t))

@@ -6,6 +6,9 @@
 
 mod butterfly;
 mod divide;
+mod common;
+mod perft;
+mod rotated_dump;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -24,9 +27,15 @@ pub enum Command {
     /// Per-move perft counts in Stockfish's format; with an engine, diff its
     /// divide against a reference and with --bisect hunt down the wrong move.
     Divide(divide::DivideArgs),
+    /// Count the leaf nodes of the legal move tree (our generator), with
+    /// optional statistics columns.
+    Perft(perft::PerftArgs),
     /// Print Hartmann's butterfly diagram of from-to square pairs (byte for
     /// byte as the C program of the Butterfly Boards page), or a history heat map.
     ButterflyPlot(butterfly::ButterflyArgs),
+    /// Dump FUSc#'s rotated occupancy boards (normal, l90, a1h8, a8h1) in the
+    /// paper's layout; with --square, check rotated against magic attacks.
+    RotatedDump(rotated_dump::RotatedDumpArgs),
 }
 
 /// What a finished command found.
@@ -80,6 +89,8 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Divide(args) => divide::run(args),
+        Command::Perft(args) => perft::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
+        Command::RotatedDump(args) => rotated_dump::run(args),
     }
 }

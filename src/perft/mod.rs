@@ -1,6 +1,12 @@
 //! Perft: count the leaf nodes of the legal move tree. `perft` here is the
 //! plain sequential reference; the faster paths are checked against it.
 
+mod parallel;
+pub mod stats;
+
+pub use parallel::{divide_parallel, perft_parallel};
+pub use stats::{perft_stats, Stats};
+
 use crate::movegen::Move;
 use crate::position::Position;
 

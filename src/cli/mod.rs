@@ -8,6 +8,7 @@ mod butterfly;
 mod divide;
 mod common;
 mod perft;
+mod suite;
 mod rotated_dump;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,9 @@ pub enum Command {
     /// Count the leaf nodes of the legal move tree (our generator), with
     /// optional statistics columns.
     Perft(perft::PerftArgs),
+    /// Run perft suites (EPD `FEN ;D1 20 ;D2 400` lines or python-chess
+    /// `.perft` blocks) and report every count that differs (exit 1).
+    Suite(suite::SuiteArgs),
     /// Print Hartmann's butterfly diagram of from-to square pairs (byte for
     /// byte as the C program of the Butterfly Boards page), or a history heat map.
     ButterflyPlot(butterfly::ButterflyArgs),
@@ -90,6 +94,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Divide(args) => divide::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Suite(args) => suite::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
     }

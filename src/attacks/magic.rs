@@ -50,11 +50,7 @@ pub const fn pext_soft(x: u64, mut mask: u64) -> u64 {
     result
 }
 
-const fn build_table<const N: usize>(
-    entries: &[Magic; 64],
-    dirs: &[(i8, i8); 4],
-    use_pext: bool,
-) -> [Bitboard; N] {
+const fn build_table<const N: usize>(entries: &[Magic; 64], dirs: &[(i8, i8); 4], use_pext: bool) -> [Bitboard; N] {
     let mut table = [Bitboard::EMPTY; N];
     let mut sq = 0;
     while sq < 64 {
@@ -64,11 +60,7 @@ const fn build_table<const N: usize>(
         let mut occ = 0u64;
         let mut pext_index = 0;
         loop {
-            let index = if use_pext {
-                pext_index
-            } else {
-                (occ.wrapping_mul(e.magic) >> e.shift) as usize
-            };
+            let index = if use_pext { pext_index } else { (occ.wrapping_mul(e.magic) >> e.shift) as usize };
             table[e.offset + index] = Bitboard(slider_attacks(Square::new(sq as u8), occ, dirs));
             pext_index += 1;
             occ = occ.wrapping_sub(e.mask) & e.mask;

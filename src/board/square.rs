@@ -5,6 +5,7 @@ use std::fmt;
 /// A file (column) of the board, `A` to `H`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
+#[rustfmt::skip]
 pub enum File {
     A, B, C, D, E, F, G, H,
 }
@@ -12,6 +13,7 @@ pub enum File {
 /// A rank (row) of the board, `First` to `Eighth`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
+#[rustfmt::skip]
 pub enum Rank {
     First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
 }
@@ -42,10 +44,8 @@ impl File {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] = [
-        Rank::First, Rank::Second, Rank::Third, Rank::Fourth,
-        Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth,
-    ];
+    pub const ALL: [Rank; 8] =
+        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
     /// The rank with index `i` (0 = first); `i` is taken modulo 8.
     #[inline]

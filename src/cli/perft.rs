@@ -3,8 +3,8 @@
 
 use super::common::{mnps, with_threads, LazyProgress, PositionArgs};
 use super::Outcome;
-use anyhow::{bail, Result};
 use crate::perft::{divide_parallel, perft_stats, Stats};
+use anyhow::{bail, Result};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
 use std::time::Instant;
@@ -79,7 +79,8 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
             seconds,
             mnps: mnps(nodes, seconds),
             threads,
-            stats: stats.map(|rows| rows.into_iter().enumerate().map(|(i, stats)| StatsRow { depth: i + 1, stats }).collect()),
+            stats: stats
+                .map(|rows| rows.into_iter().enumerate().map(|(i, stats)| StatsRow { depth: i + 1, stats }).collect()),
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(Outcome::Success);
@@ -96,7 +97,16 @@ fn stats_table(rows: &[Stats]) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(vec![
-        "Depth", "Nodes", "Captures", "E.p.", "Castles", "Promotions", "Checks", "Discovery checks", "Double checks", "Checkmates",
+        "Depth",
+        "Nodes",
+        "Captures",
+        "E.p.",
+        "Castles",
+        "Promotions",
+        "Checks",
+        "Discovery checks",
+        "Double checks",
+        "Checkmates",
     ]);
     for (i, s) in rows.iter().enumerate() {
         table.add_row(vec![

@@ -99,7 +99,13 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
                     summary.passed += 1;
                 } else {
                     summary.failed += 1;
-                    mismatches.push(Mismatch { origin: entry.origin.clone(), fen: entry.fen.clone(), depth, expected, got });
+                    mismatches.push(Mismatch {
+                        origin: entry.origin.clone(),
+                        fen: entry.fen.clone(),
+                        depth,
+                        expected,
+                        got,
+                    });
                 }
                 progress.inc();
             }
@@ -150,7 +156,13 @@ pub fn mismatch_table(mismatches: &[Mismatch]) -> Table {
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(vec!["Where", "FEN", "Depth", "Expected", "Got"]);
     for m in mismatches {
-        table.add_row(vec![m.origin.clone(), m.fen.clone(), m.depth.to_string(), m.expected.to_string(), m.got.to_string()]);
+        table.add_row(vec![
+            m.origin.clone(),
+            m.fen.clone(),
+            m.depth.to_string(),
+            m.expected.to_string(),
+            m.got.to_string(),
+        ]);
     }
     table
 }

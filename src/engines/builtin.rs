@@ -20,26 +20,10 @@ impl Divider for Builtin {
             .legal_moves()
             .as_slice()
             .par_iter()
-            .map(|&m| {
-                (
-                    m.to_uci(chess960),
-                    if depth == 0 {
-                        0
-                    } else {
-                        perft(&pos.play(m), depth - 1)
-                    },
-                )
-            })
+            .map(|&m| (m.to_uci(chess960), if depth == 0 { 0 } else { perft(&pos.play(m), depth - 1) }))
             .collect();
-        let total = if depth == 0 {
-            1
-        } else {
-            moves.iter().map(|(_, n)| n).sum()
-        };
-        Ok(Divide {
-            moves: if depth == 0 { Vec::new() } else { moves },
-            total: Some(total),
-        })
+        let total = if depth == 0 { 1 } else { moves.iter().map(|(_, n)| n).sum() };
+        Ok(Divide { moves: if depth == 0 { Vec::new() } else { moves }, total: Some(total) })
     }
 }
 

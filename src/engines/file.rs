@@ -15,13 +15,8 @@ pub struct SavedDivide {
 impl SavedDivide {
     /// Parses `text` (read from `name`). Unreadable text is an input error.
     pub fn parse(name: &str, text: &str, format: DivideFormat) -> Result<SavedDivide, EngineError> {
-        let divide =
-            parse_divide(text, format).map_err(|e| EngineError::Input(format!("{name}: {e}")))?;
-        Ok(SavedDivide {
-            name: name.to_string(),
-            divide,
-            answered: false,
-        })
+        let divide = parse_divide(text, format).map_err(|e| EngineError::Input(format!("{name}: {e}")))?;
+        Ok(SavedDivide { name: name.to_string(), divide, answered: false })
     }
 }
 

@@ -9,9 +9,7 @@ pub const DEBIAN_STOCKFISH: &str = "/usr/games/stockfish";
 /// (a PATH-style list).
 pub fn find_in_path(name: &str, path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
     let path = path?;
-    std::env::split_paths(path)
-        .map(|dir| dir.join(name))
-        .find(|p| is_executable(p))
+    std::env::split_paths(path).map(|dir| dir.join(name)).find(|p| is_executable(p))
 }
 
 /// Stockfish on PATH, else at `/usr/games/stockfish`.
@@ -40,8 +38,7 @@ fn is_executable(p: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     }
     #[cfg(not(unix))]
     {
@@ -62,9 +59,6 @@ mod tests {
 
     #[test]
     fn other_programs_are_left_alone() {
-        assert_eq!(
-            resolve_program(vec!["./engine".into(), "-x".into()]).unwrap(),
-            ["./engine", "-x"]
-        );
+        assert_eq!(resolve_program(vec!["./engine".into(), "-x".into()]).unwrap(), ["./engine", "-x"]);
     }
 }

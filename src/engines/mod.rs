@@ -7,12 +7,15 @@ pub mod builtin;
 pub mod file;
 pub mod find;
 pub mod output;
+mod process;
 pub mod script;
 pub mod uci;
 
 pub use builtin::Builtin;
 pub use file::SavedDivide;
 pub use output::{parse_divide, DivideFormat, ParseOutputError};
+pub use script::ScriptEngine;
+pub use uci::UciEngine;
 
 use crate::{Move, Position};
 use std::time::Duration;
@@ -26,10 +29,7 @@ pub struct Line {
 
 impl Line {
     pub fn new(root: Position) -> Line {
-        Line {
-            root,
-            moves: Vec::new(),
-        }
+        Line { root, moves: Vec::new() }
     }
 
     pub fn chess960(&self) -> bool {
@@ -44,10 +44,7 @@ impl Line {
     /// The moves in UCI, castling written the way the variant expects
     /// (`e1g1` in standard chess, `e1h1` in Chess960).
     pub fn uci_moves(&self) -> Vec<String> {
-        self.moves
-            .iter()
-            .map(|m| m.to_uci(self.chess960()))
-            .collect()
+        self.moves.iter().map(|m| m.to_uci(self.chess960())).collect()
     }
 
     /// The position at the end of the line (the moves are ours, so legal).
@@ -59,10 +56,7 @@ impl Line {
     pub fn child(&self, m: Move) -> Line {
         let mut moves = self.moves.clone();
         moves.push(m);
-        Line {
-            root: self.root,
-            moves,
-        }
+        Line { root: self.root, moves }
     }
 }
 
@@ -77,8 +71,7 @@ pub struct Divide {
 impl Divide {
     /// The printed total, else the sum of the move counts.
     pub fn nodes(&self) -> u64 {
-        self.total
-            .unwrap_or_else(|| self.moves.iter().map(|(_, n)| n).sum())
+        self.total.unwrap_or_else(|| self.moves.iter().map(|(_, n)| n).sum())
     }
 
     /// True if only a total was printed (no per-move counts).
@@ -93,32 +86,13 @@ pub enum EngineError {
     #[error("cannot start {cmd:?}: {source}")]
     Spawn { cmd: String, source: std::io::Error },
     #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}", secs = .timeout.as_secs_f64())]
-    Timeout {
-        engine: String,
-        request: String,
-        timeout: Duration,
-        last: String,
-    },
+    Timeout { engine: String, request: String, timeout: Duration, last: String },
     #[error("{engine}: exited ({status}) while answering {request} after {lines} line(s) of output{stderr}")]
-    Crashed {
-        engine: String,
-        request: String,
-        status: String,
-        lines: usize,
-        stderr: String,
-    },
+    Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
     #[error("{engine}: unreadable answer to {request}: {source}")]
-    Garbage {
-        engine: String,
-        request: String,
-        source: ParseOutputError,
-    },
+    Garbage { engine: String, request: String, source: ParseOutputError },
     #[error("{engine}: listed move {mv:?} twice in its answer to {request}")]
-    Duplicate {
-        engine: String,
-        request: String,
-        mv: String,
-    },
+    Duplicate { engine: String, request: String, mv: String },
     #[error("{engine}: {message}")]
     Protocol { engine: String, message: String },
     #[error("{0}")]
@@ -213,14 +187,8 @@ mod tests {
     #[test]
     fn split_command_quotes_like_a_shell() {
         assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
-        assert_eq!(
-            split_command(r#"sh -c 'echo "hi there"'"#).unwrap(),
-            ["sh", "-c", "echo \"hi there\""]
-        );
-        assert_eq!(
-            split_command(r#"x "a\"b" c\ d ''"#).unwrap(),
-            ["x", "a\"b", "c d", ""]
-        );
+        assert_eq!(split_command(r#"sh -c 'echo "hi there"'"#).unwrap(), ["sh", "-c", "echo \"hi there\""]);
+        assert_eq!(split_command(r#"x "a\"b" c\ d ''"#).unwrap(), ["x", "a\"b", "c d", ""]);
         assert_eq!(split_command("'open"), None);
     }
 

@@ -30,13 +30,8 @@ pub enum DivideFormat {
 }
 
 impl DivideFormat {
-    pub const CONCRETE: [DivideFormat; 5] = [
-        DivideFormat::Stockfish,
-        DivideFormat::Weiss,
-        DivideFormat::Dash,
-        DivideFormat::Perftree,
-        DivideFormat::Total,
-    ];
+    pub const CONCRETE: [DivideFormat; 5] =
+        [DivideFormat::Stockfish, DivideFormat::Weiss, DivideFormat::Dash, DivideFormat::Perftree, DivideFormat::Total];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -74,9 +69,9 @@ impl FromStr for DivideFormat {
             "totals" | "total-only" => "total",
             other => other,
         };
-        all.into_iter().find(|f| f.name() == alias).ok_or_else(|| {
-            format!("unknown divide format {s:?} (auto, stockfish, perftree, weiss, dash, total)")
-        })
+        all.into_iter()
+            .find(|f| f.name() == alias)
+            .ok_or_else(|| format!("unknown divide format {s:?} (auto, stockfish, perftree, weiss, dash, total)"))
     }
 }
 
@@ -84,17 +79,9 @@ impl FromStr for DivideFormat {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseOutputError {
     #[error("line {line}: {text:?} is not a {format} divide line")]
-    UnknownLine {
-        line: usize,
-        text: String,
-        format: DivideFormat,
-    },
+    UnknownLine { line: usize, text: String, format: DivideFormat },
     #[error("line {line}: move {mv:?} listed twice (first on line {first})")]
-    Duplicate {
-        line: usize,
-        first: usize,
-        mv: String,
-    },
+    Duplicate { line: usize, first: usize, mv: String },
     #[error("line {line}: a second total {text:?}")]
     SecondTotal { line: usize, text: String },
     #[error("line {line}: {text:?} after the total")]
@@ -152,14 +139,8 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError
         let kind = classify(raw, format);
         if divide.total.is_some() && !matches!(kind, LineKind::Skip) {
             return Err(match kind {
-                LineKind::Total(_) => ParseOutputError::SecondTotal {
-                    line,
-                    text: raw.trim().to_string(),
-                },
-                _ => ParseOutputError::AfterTotal {
-                    line,
-                    text: raw.trim().to_string(),
-                },
+                LineKind::Total(_) => ParseOutputError::SecondTotal { line, text: raw.trim().to_string() },
+                _ => ParseOutputError::AfterTotal { line, text: raw.trim().to_string() },
             });
         }
         match kind {
@@ -167,21 +148,13 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError
             LineKind::Total(n) => divide.total = Some(n),
             LineKind::Move(mv, n) => {
                 if let Some(k) = divide.moves.iter().position(|(m, _)| m == mv) {
-                    return Err(ParseOutputError::Duplicate {
-                        line,
-                        first: first_line[k],
-                        mv: mv.to_string(),
-                    });
+                    return Err(ParseOutputError::Duplicate { line, first: first_line[k], mv: mv.to_string() });
                 }
                 divide.moves.push((mv.to_string(), n));
                 first_line.push(line);
             }
             LineKind::Unknown => {
-                return Err(ParseOutputError::UnknownLine {
-                    line,
-                    text: raw.trim().to_string(),
-                    format,
-                })
+                return Err(ParseOutputError::UnknownLine { line, text: raw.trim().to_string(), format })
             }
         }
     }
@@ -198,9 +171,7 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError
 /// The UCI driver stops reading there.
 pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
     if format == DivideFormat::Auto {
-        return DivideFormat::CONCRETE
-            .iter()
-            .any(|&f| matches!(classify(line, f), LineKind::Total(_)));
+        return DivideFormat::CONCRETE.iter().any(|&f| matches!(classify(line, f), LineKind::Total(_)));
     }
     matches!(classify(line, format), LineKind::Total(_))
 }
@@ -221,9 +192,7 @@ pub fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
             .find(|k| *k != LineKind::Unknown)
             .unwrap_or(LineKind::Unknown),
         DivideFormat::Stockfish => match line.split_once(':') {
-            Some((mv, n)) if is_move_token(mv) => {
-                count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n))
-            }
+            Some((mv, n)) if is_move_token(mv) => count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n)),
             _ => LineKind::Unknown,
         },
         DivideFormat::Perftree => {
@@ -231,9 +200,7 @@ pub fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
                 return LineKind::Total(n);
             }
             match line.split_once(char::is_whitespace) {
-                Some((mv, n)) if is_move_token(mv) => {
-                    count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n))
-                }
+                Some((mv, n)) if is_move_token(mv) => count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n)),
                 _ => LineKind::Unknown,
             }
         }
@@ -261,17 +228,11 @@ fn count(s: &str) -> Option<u64> {
     let s = s.trim();
     if s.is_empty()
         || !s.starts_with(|c: char| c.is_ascii_digit())
-        || !s
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == ',' || c == '_')
+        || !s.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '_')
     {
         return None;
     }
-    s.chars()
-        .filter(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .ok()
+    s.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
 /// `move 1`, `Move 12` (Weiss's numbering).
@@ -284,15 +245,11 @@ fn is_move_number(s: &str) -> bool {
 /// or hyphens, SAN, castling. Meaning is checked later.
 pub fn is_move_token(s: &str) -> bool {
     let s = s.trim();
-    if matches!(
-        s.trim_end_matches(['+', '#']),
-        "O-O" | "O-O-O" | "0-0" | "0-0-0"
-    ) {
+    if matches!(s.trim_end_matches(['+', '#']), "O-O" | "O-O-O" | "0-0" | "0-0-0") {
         return true;
     }
     (2..=12).contains(&s.len())
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-=+#x:()".contains(c))
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || "-=+#x:()".contains(c))
         && s.chars().any(|c| ('1'..='8').contains(&c))
         && s.chars().any(|c| ('a'..='h').contains(&c))
 }
@@ -301,9 +258,7 @@ pub fn is_move_token(s: &str) -> bool {
 fn labelled_total(line: &str) -> Option<u64> {
     let (label, n) = line.rsplit_once([':', '='])?;
     let label = label.trim().to_ascii_lowercase();
-    let words_ok = label
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || " ()_-".contains(c));
+    let words_ok = label.chars().all(|c| c.is_ascii_alphanumeric() || " ()_-".contains(c));
     let named = ["node", "total", "perft", "leaf", "leaves"]
         .iter()
         .any(|w| label.starts_with(w) || label.contains(&format!(" {w}")));
@@ -333,26 +288,13 @@ mod tests {
     #[test]
     fn perftree_weiss_dash_piece_letters_and_totals() {
         let d = parse_divide("e2e4 20\na7b8Q 3\n\n23\n", DivideFormat::Auto).unwrap();
-        assert_eq!(
-            (moves(&d), d.total),
-            (vec![("e2e4", 20), ("a7b8Q", 3)], Some(23))
-        );
-        let d = parse_divide(
-            "move 1 : a2a3 : 380\nmove 2 : b2b3 : 420\n\nNodes: 800\n",
-            DivideFormat::Auto,
-        )
-        .unwrap();
-        assert_eq!(
-            (moves(&d), d.total),
-            (vec![("a2a3", 380), ("b2b3", 420)], Some(800))
-        );
+        assert_eq!((moves(&d), d.total), (vec![("e2e4", 20), ("a7b8Q", 3)], Some(23)));
+        let d = parse_divide("move 1 : a2a3 : 380\nmove 2 : b2b3 : 420\n\nNodes: 800\n", DivideFormat::Auto).unwrap();
+        assert_eq!((moves(&d), d.total), (vec![("a2a3", 380), ("b2b3", 420)], Some(800)));
         let d = parse_divide("a2a3 - 380\nO-O - 7\nTotal: 387\n", DivideFormat::Auto).unwrap();
         assert_eq!(moves(&d), [("a2a3", 380), ("O-O", 7)]);
         let d = parse_divide("Nb1a3 3193522577\nNg1-f3 12\n", DivideFormat::Auto).unwrap();
-        assert_eq!(
-            (moves(&d), d.total),
-            (vec![("Nb1a3", 3193522577), ("Ng1-f3", 12)], None)
-        );
+        assert_eq!((moves(&d), d.total), (vec![("Nb1a3", 3193522577), ("Ng1-f3", 12)], None));
         let d = parse_divide("Nodes searched: 197281\n", DivideFormat::Auto).unwrap();
         assert!(d.total_only() && d.nodes() == 197281);
         let d = parse_divide("197281\n", DivideFormat::Total).unwrap();
@@ -363,39 +305,18 @@ mod tests {
 
     #[test]
     fn unknown_line_names_its_number() {
-        let err =
-            parse_divide("a2a3: 380\nb2b3: 420\nhello world\n", DivideFormat::Auto).unwrap_err();
-        assert!(
-            matches!(err, ParseOutputError::UnknownLine { line: 3, .. }),
-            "{err}"
-        );
+        let err = parse_divide("a2a3: 380\nb2b3: 420\nhello world\n", DivideFormat::Auto).unwrap_err();
+        assert!(matches!(err, ParseOutputError::UnknownLine { line: 3, .. }), "{err}");
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: \"a2a3 380\" is not a stockfish divide line"
-        );
-        assert_eq!(
-            parse_divide("", DivideFormat::Auto).unwrap_err(),
-            ParseOutputError::Empty
-        );
+        assert_eq!(err.to_string(), "line 1: \"a2a3 380\" is not a stockfish divide line");
+        assert_eq!(parse_divide("", DivideFormat::Auto).unwrap_err(), ParseOutputError::Empty);
     }
 
     #[test]
     fn duplicates_and_second_totals_are_errors() {
         let err = parse_divide("a2a3: 1\nb2b3: 1\na2a3: 1\n", DivideFormat::Auto).unwrap_err();
-        assert_eq!(
-            err,
-            ParseOutputError::Duplicate {
-                line: 3,
-                first: 1,
-                mv: "a2a3".into()
-            }
-        );
-        let err = parse_divide(
-            "a2a3: 1\n\nNodes searched: 1\nNodes searched: 1\n",
-            DivideFormat::Auto,
-        )
-        .unwrap_err();
+        assert_eq!(err, ParseOutputError::Duplicate { line: 3, first: 1, mv: "a2a3".into() });
+        let err = parse_divide("a2a3: 1\n\nNodes searched: 1\nNodes searched: 1\n", DivideFormat::Auto).unwrap_err();
         assert!(matches!(err, ParseOutputError::SecondTotal { line: 4, .. }));
     }
 
@@ -404,9 +325,6 @@ mod tests {
         assert!(is_total_line("Nodes searched: 20", DivideFormat::Auto));
         assert!(!is_total_line("e2e4: 20", DivideFormat::Auto));
         assert!(!is_total_line("info depth 1", DivideFormat::Auto));
-        assert_eq!(
-            "Fairy-Stockfish".parse::<DivideFormat>(),
-            Ok(DivideFormat::Stockfish)
-        );
+        assert_eq!("Fairy-Stockfish".parse::<DivideFormat>(), Ok(DivideFormat::Stockfish));
     }
 }

@@ -36,7 +36,8 @@ impl Position {
             .find(|m| {
                 m.from() == from
                     && m.promotion_role() == promotion
-                    && (m.to() == to || (m.is_castling() && m.castling_king_target() == to && !self.castles_onto_rook_square(*m)))
+                    && (m.to() == to
+                        || (m.is_castling() && m.castling_king_target() == to && !self.castles_onto_rook_square(*m)))
             })
             .ok_or_else(|| ParseMoveError::Illegal { mv: uci.to_string(), fen: self.to_fen() })
     }
@@ -44,7 +45,9 @@ impl Position {
     /// In Chess960 the king's target can hold another piece of ours (a rook
     /// that is not the castling one); `e1g1` then means a king move, never castling.
     fn castles_onto_rook_square(&self, m: Move) -> bool {
-        self.legal_moves().iter().any(|other| !other.is_castling() && other.from() == m.from() && other.to() == m.castling_king_target())
+        self.legal_moves()
+            .iter()
+            .any(|other| !other.is_castling() && other.from() == m.from() && other.to() == m.castling_king_target())
     }
 
     /// Plays a sequence of UCI moves, each checked for legality.

@@ -207,10 +207,15 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> 
     let mut chess960 = false;
     for right in field.chars() {
         let color = if right.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let err_rook = || ParseFenError::CastlingWithoutRook { field: field.to_string(), right, color: color_name(color) };
+        let err_rook =
+            || ParseFenError::CastlingWithoutRook { field: field.to_string(), right, color: color_name(color) };
         let king = pos.king(color);
         if !back_rank(color).contains(king) {
-            return Err(ParseFenError::CastlingWithoutKing { field: field.to_string(), right, color: color_name(color) });
+            return Err(ParseFenError::CastlingWithoutKing {
+                field: field.to_string(),
+                right,
+                color: color_name(color),
+            });
         }
         let rooks = pos.pieces(color, Role::Rook) & back_rank(color);
         let rook = match right.to_ascii_lowercase() {
@@ -263,4 +268,3 @@ impl std::str::FromStr for Position {
         Position::from_fen(s)
     }
 }
-

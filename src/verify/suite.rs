@@ -46,12 +46,25 @@ pub fn parse_suite(file: &str, text: &str) -> Result<Vec<SuiteEntry>, SuiteError
                 if let Some(b) = block.take() {
                     entries.push(finish_block(file, b)?);
                 }
-                block = Some(SuiteEntry { origin: format!("{file}:{line_no}"), id: Some(rest.to_string()), fen: String::new(), counts: Vec::new() });
+                block = Some(SuiteEntry {
+                    origin: format!("{file}:{line_no}"),
+                    id: Some(rest.to_string()),
+                    fen: String::new(),
+                    counts: Vec::new(),
+                });
             }
             "epd" => {
-                let b = block.get_or_insert_with(|| SuiteEntry { origin: format!("{file}:{line_no}"), id: None, fen: String::new(), counts: Vec::new() });
+                let b = block.get_or_insert_with(|| SuiteEntry {
+                    origin: format!("{file}:{line_no}"),
+                    id: None,
+                    fen: String::new(),
+                    counts: Vec::new(),
+                });
                 if !b.fen.is_empty() {
-                    return Err(syntax(line_no, "second `epd` line in one block (separate blocks with a blank line)".into()));
+                    return Err(syntax(
+                        line_no,
+                        "second `epd` line in one block (separate blocks with a blank line)".into(),
+                    ));
                 }
                 check_fen(file, line_no, rest)?;
                 b.fen = rest.to_string();
@@ -60,8 +73,12 @@ pub fn parse_suite(file: &str, text: &str) -> Result<Vec<SuiteEntry>, SuiteError
                 let b = block.as_mut().ok_or_else(|| syntax(line_no, "`perft` line before any `epd` line".into()))?;
                 let mut parts = rest.split_whitespace();
                 let (depth, nodes) = (parts.next(), parts.next());
-                let depth = depth.and_then(|d| d.parse().ok()).ok_or_else(|| syntax(line_no, format!("bad perft line {line:?}, expected `perft DEPTH NODES`")))?;
-                let nodes = nodes.and_then(|n| n.parse().ok()).ok_or_else(|| syntax(line_no, format!("bad perft line {line:?}, expected `perft DEPTH NODES`")))?;
+                let depth = depth
+                    .and_then(|d| d.parse().ok())
+                    .ok_or_else(|| syntax(line_no, format!("bad perft line {line:?}, expected `perft DEPTH NODES`")))?;
+                let nodes = nodes
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| syntax(line_no, format!("bad perft line {line:?}, expected `perft DEPTH NODES`")))?;
                 if parts.next().is_some() {
                     return Err(syntax(line_no, format!("bad perft line {line:?}, expected `perft DEPTH NODES`")));
                 }

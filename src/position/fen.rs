@@ -44,9 +44,23 @@ pub enum ParseFenError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     #[error("invalid FEN: {0}")]
-    Parse(#[from] ParseFenError),
+    Parse(ParseFenError),
     #[error("illegal position: {0}")]
-    Position(#[from] PositionError),
+    Position(PositionError),
+}
+
+// Written out rather than `#[from]`, which would also make the inner error the
+// `source` and print its message twice in an error chain.
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -1,12 +1,24 @@
 //! `chesstool divide`: per-move perft counts of our generator in Stockfish's
-//! format.
+//! format; with an engine (`--engine-uci`, `--engine-script`, `--against`),
+//! the engine's divide compared with a reference and, with `--bisect`, the
+//! hunt for the first position whose move list is wrong.
 
-use super::Outcome;
-use crate::engines::{Builtin, Divider, Line};
+use super::{EngineFailure, Outcome};
+use crate::engines::find::resolve_program;
+use crate::engines::{
+    split_command, Builtin, DivideFormat, Divider, EngineError, Line, SavedDivide, ScriptEngine, UciEngine,
+};
+use crate::verify::bisect::{Checker, Report, VerifyError, Witness};
+use crate::verify::diff::DivideDiff;
+use crate::verify::notation::resolve_move;
 use crate::Position;
 use anyhow::Context;
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct DivideArgs {
@@ -22,12 +34,103 @@ pub struct DivideArgs {
     /// Depth of the divide (1 or more).
     #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Compare a saved divide output instead of running an engine (`-` for standard input).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script", "bisect"])]
+    pub against: Option<PathBuf>,
+    /// With an engine: descend to the first position whose move list is wrong.
+    #[arg(long)]
+    pub bisect: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-/// The root position and the moves played from it, as given on the command line.
+/// How to reach the engine under test and the reference.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The engine under test, a UCI program answering `go perft N` (a command line, quoted like a shell).
+    #[arg(long, value_name = "CMD", conflicts_with = "engine_script")]
+    pub engine_uci: Option<String>,
+    /// The engine under test, a perftree-style script run as `CMD DEPTH "FEN" "MOVES"`.
+    #[arg(long, value_name = "CMD")]
+    pub engine_script: Option<String>,
+    /// The reference: `builtin` (our generator, the default).
+    #[arg(long, value_name = "NAME", default_value = "builtin", value_parser = ["builtin"])]
+    pub reference: String,
+    /// A UCI reference instead of ours (`stockfish` is looked up on PATH, then at /usr/games/stockfish).
+    #[arg(long, value_name = "CMD", conflicts_with = "reference_script")]
+    pub reference_uci: Option<String>,
+    /// A perftree-style script as the reference.
+    #[arg(long, value_name = "CMD")]
+    pub reference_script: Option<String>,
+    /// Seconds every engine call may take before the engine is killed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = positive_seconds)]
+    pub timeout: f64,
+    /// Layout of the engine's divide output: auto, stockfish, perftree, weiss, dash, total.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format)]
+    pub format: DivideFormat,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("{s:?} is not a positive number of seconds")),
+    }
+}
+
+fn parse_format(s: &str) -> Result<DivideFormat, String> {
+    s.parse()
+}
+
+impl EngineArgs {
+    /// True if an engine under test was given.
+    pub fn has_engine(&self) -> bool {
+        self.engine_uci.is_some() || self.engine_script.is_some()
+    }
+
+    fn timeout(&self) -> Duration {
+        Duration::from_secs_f64(self.timeout)
+    }
+
+    /// The engine under test (`None` if none was given).
+    pub fn engine(&self) -> anyhow::Result<Option<Box<dyn Divider>>> {
+        let timeout = self.timeout();
+        Ok(match (&self.engine_uci, &self.engine_script) {
+            (Some(cmd), _) => {
+                Some(Box::new(UciEngine::new(cmd, command_words(cmd, "--engine-uci")?, timeout, self.format)))
+            }
+            (_, Some(cmd)) => {
+                Some(Box::new(ScriptEngine::new(cmd, command_words(cmd, "--engine-script")?, timeout, self.format)))
+            }
+            _ => None,
+        })
+    }
+
+    /// The reference: ours unless a reference engine was given.
+    pub fn reference(&self) -> anyhow::Result<Box<dyn Divider>> {
+        let timeout = self.timeout();
+        let auto = DivideFormat::Auto;
+        Ok(match (&self.reference_uci, &self.reference_script) {
+            (Some(cmd), _) => Box::new(UciEngine::new(cmd, command_words(cmd, "--reference-uci")?, timeout, auto)),
+            (_, Some(cmd)) => {
+                Box::new(ScriptEngine::new(cmd, command_words(cmd, "--reference-script")?, timeout, auto))
+            }
+            _ => Box::new(Builtin),
+        })
+    }
+}
+
+/// Splits a command line; a bare `stockfish` is looked up where Debian puts it.
+fn command_words(cmd: &str, flag: &str) -> anyhow::Result<Vec<String>> {
+    let words = split_command(cmd).with_context(|| format!("{flag} {cmd:?}: unbalanced quotes"))?;
+    anyhow::ensure!(!words.is_empty(), "{flag}: empty command");
+    resolve_program(words).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+}
+
+/// The root position and the moves played from it, as given on the command
+/// line (moves in UCI, long algebraic or SAN).
 pub(crate) fn resolve_line(fen: &str, moves: &[String], chess960: bool) -> anyhow::Result<Line> {
     let mut root = Position::from_fen(fen).with_context(|| format!("--fen {fen:?}"))?;
     if chess960 {
@@ -36,9 +139,7 @@ pub(crate) fn resolve_line(fen: &str, moves: &[String], chess960: bool) -> anyho
     let mut line = Line::new(root);
     let mut pos = root;
     for text in moves {
-        let m = pos
-            .parse_uci(text)
-            .with_context(|| format!("--moves: {text:?}"))?;
+        let m = resolve_move(&pos, text).with_context(|| format!("--moves: {text:?} in {}", pos.to_fen()))?;
         line.moves.push(m);
         pos = pos.play(m);
     }
@@ -47,7 +148,65 @@ pub(crate) fn resolve_line(fen: &str, moves: &[String], chess960: bool) -> anyho
 
 pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
     let line = resolve_line(&args.fen, &args.moves, args.chess960)?;
-    run_builtin(&line, args.depth, args.json)
+    let mut engine: Box<dyn Divider> = if let Some(path) = &args.against {
+        Box::new(saved_divide(path, args.engine.format)?)
+    } else if let Some(engine) = args.engine.engine()? {
+        engine
+    } else {
+        anyhow::ensure!(!args.bisect, "--bisect needs an engine: --engine-uci CMD or --engine-script CMD");
+        anyhow::ensure!(
+            args.engine.reference_uci.is_none() && args.engine.reference_script.is_none(),
+            "a reference needs an engine to compare: --engine-uci, --engine-script or --against"
+        );
+        return run_builtin(&line, args.depth, args.json);
+    };
+    let mut reference = args.engine.reference()?;
+    let started = Instant::now();
+    let mut checker = Checker::new(engine.as_mut(), reference.as_mut());
+    let result = checker.check(&line, args.depth, args.bisect);
+    let calls = checker.engine_calls;
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => {
+            let err = verify_error(e);
+            if args.json {
+                let j = serde_json::json!({"status": "error", "error": format!("{err:#}"), "engine_calls": calls});
+                print(&format!("{j}\n"))?;
+            }
+            return Err(err);
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let text = if args.json {
+        format!("{}\n", serde_json::to_string(&report_json(&line, args.depth, &report, calls))?)
+    } else {
+        report_text(&line, args.depth, &report, calls, seconds, args.bisect)
+    };
+    print(&text)?;
+    Ok(if report.witness.is_some() { Outcome::Mismatch } else { Outcome::Success })
+}
+
+/// A comparison failure as an error with the right exit code: engine
+/// failures (3) carry `EngineFailure`, input errors (2) do not.
+pub(crate) fn verify_error(e: VerifyError) -> anyhow::Error {
+    if e.is_engine_failure() {
+        anyhow::Error::new(EngineFailure(e.to_string()))
+    } else {
+        anyhow::anyhow!("{e}")
+    }
+}
+
+fn saved_divide(path: &PathBuf, format: DivideFormat) -> anyhow::Result<SavedDivide> {
+    let (name, text) = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+        ("standard input".to_string(), text)
+    } else {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+        (name, text)
+    };
+    SavedDivide::parse(&name, &text, format).map_err(|e: EngineError| anyhow::anyhow!("{e}"))
 }
 
 /// Our generator alone: Stockfish's format, moves sorted by their UCI text.
@@ -56,19 +215,14 @@ fn run_builtin(line: &Line, depth: u32, json: bool) -> anyhow::Result<Outcome> {
     let moves: BTreeMap<String, u64> = divide.moves.iter().cloned().collect();
     let nodes = divide.nodes();
     let text = if json {
-        #[derive(serde::Serialize)]
+        #[derive(Serialize)]
         struct Json<'a> {
             fen: String,
             depth: u32,
             moves: &'a BTreeMap<String, u64>,
             nodes: u64,
         }
-        let j = Json {
-            fen: line.position().to_fen(),
-            depth,
-            moves: &moves,
-            nodes,
-        };
+        let j = Json { fen: line.position().to_fen(), depth, moves: &moves, nodes };
         format!("{}\n", serde_json::to_string(&j)?)
     } else {
         stockfish_text(&moves, nodes)
@@ -84,6 +238,171 @@ pub(crate) fn stockfish_text(moves: &BTreeMap<String, u64>, nodes: u64) -> Strin
         text.push_str(&format!("{m}: {n}\n"));
     }
     text.push_str(&format!("\nNodes searched: {nodes}\n"));
+    text
+}
+
+/// One root-level difference.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DiffRow {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub engine: Option<u64>,
+    pub reference: Option<u64>,
+}
+
+/// Every differing move of a divide: counts, then missing, then extra.
+pub(crate) fn diff_rows(d: &DivideDiff) -> Vec<DiffRow> {
+    let mut rows: Vec<DiffRow> = d
+        .counts
+        .iter()
+        .map(|c| DiffRow { mv: c.uci.clone(), engine: Some(c.engine), reference: Some(c.reference) })
+        .collect();
+    rows.extend(d.missing.iter().map(|m| DiffRow { mv: m.uci.clone(), engine: None, reference: Some(m.reference) }));
+    rows.extend(d.extra.iter().map(|x| DiffRow { mv: x.uci.clone(), engine: Some(x.engine), reference: None }));
+    rows.sort_by(|a, b| a.mv.cmp(&b.mv));
+    rows
+}
+
+/// The witness (or the start, for a match) in the JSON shape.
+#[derive(Serialize, Debug)]
+pub(crate) struct ReportJson {
+    pub status: &'static str,
+    pub path: Vec<String>,
+    pub fen: String,
+    pub depth: u32,
+    pub missing: Vec<String>,
+    pub extra: Vec<String>,
+    pub diffs: Vec<DiffRow>,
+    pub engine_calls: u32,
+    pub engine_total: u64,
+    pub reference_total: u64,
+    /// Why each missing or extra move is wrong, where easy to tell.
+    pub hints: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+pub(crate) fn report_json(start: &Line, depth: u32, report: &Report, calls: u32) -> ReportJson {
+    let (line, wdepth, diff, note, status) = match &report.witness {
+        Some(Witness { line, depth, diff, note }) => (line, *depth, diff, note.clone(), "mismatch"),
+        None => (start, depth, &report.root, None, "match"),
+    };
+    let mut hints = BTreeMap::new();
+    for m in &diff.missing {
+        if let Some(h) = &m.hint {
+            hints.insert(m.uci.clone(), h.clone());
+        }
+    }
+    for x in &diff.extra {
+        if let Some(h) = &x.hint {
+            hints.insert(x.uci.clone(), h.clone());
+        }
+    }
+    ReportJson {
+        status,
+        path: line.uci_moves(),
+        fen: line.position().to_fen(),
+        depth: wdepth,
+        missing: diff.missing.iter().map(|m| m.uci.clone()).collect(),
+        extra: diff.extra.iter().map(|x| x.uci.clone()).collect(),
+        diffs: diff_rows(&report.root),
+        engine_calls: calls,
+        engine_total: report.root.engine_total,
+        reference_total: report.root.reference_total,
+        hints,
+        note,
+    }
+}
+
+/// The differing moves as a table: move, engine, reference, difference.
+pub(crate) fn diff_table(d: &DivideDiff) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(vec!["Move", "Engine", "Reference", "Difference"]);
+    let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    for row in diff_rows(d) {
+        let difference = match (row.engine, row.reference) {
+            (Some(e), Some(r)) => format!("{:+}", e as i128 - r as i128),
+            (None, _) => "missing".to_string(),
+            (_, None) => "extra".to_string(),
+        };
+        table.add_row(vec![row.mv.clone(), num(row.engine), num(row.reference), difference]);
+    }
+    for i in 1..3 {
+        table.column_mut(i).expect("four columns").set_cell_alignment(CellAlignment::Right);
+    }
+    table
+}
+
+/// Missing and extra moves of a witness, one per line with its hint.
+pub(crate) fn witness_text(w: &Witness) -> String {
+    let mut text = String::new();
+    let path = w.line.uci_moves();
+    text.push_str(&format!(
+        "path:    {}\n",
+        if path.is_empty() { "(the root position)".to_string() } else { path.join(" ") }
+    ));
+    text.push_str(&format!("fen:     {}\n", w.line.position().to_fen()));
+    text.push_str(&format!("depth:   {}\n", w.depth));
+    let list = |items: Vec<(String, Option<String>)>| {
+        if items.is_empty() {
+            return "(none)".to_string();
+        }
+        items
+            .into_iter()
+            .map(|(m, h)| match h {
+                Some(h) => format!("{m} ({h})"),
+                None => m,
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    text.push_str(&format!(
+        "missing: {}\n",
+        list(w.diff.missing.iter().map(|m| (m.uci.clone(), m.hint.clone())).collect())
+    ));
+    text.push_str(&format!(
+        "extra:   {}\n",
+        list(w.diff.extra.iter().map(|x| (x.uci.clone(), x.hint.clone())).collect())
+    ));
+    if let Some(note) = &w.note {
+        text.push_str(&format!("note:    {note}\n"));
+    }
+    if !w.diff.lists_differ() && !w.diff.counts.is_empty() {
+        text.push_str(&format!("{}\n", diff_table(&w.diff)));
+    }
+    text
+}
+
+fn report_text(start: &Line, depth: u32, report: &Report, calls: u32, seconds: f64, bisect: bool) -> String {
+    let root = &report.root;
+    let mut text = String::new();
+    if report.witness.is_none() {
+        text.push_str(&format!("match at depth {depth}: {} nodes\n", root.engine_total));
+        text.push_str(&format!("engine calls: {calls} ({seconds:.2} s)\n"));
+        return text;
+    }
+    if root.engine_total_only || root.reference_total_only {
+        text.push_str("(only totals to compare: a side printed no per-move counts)\n");
+    } else {
+        text.push_str(&format!("{}\n", diff_table(root)));
+    }
+    text.push_str(&format!(
+        "totals at depth {depth}: engine {}, reference {} ({:+})\n",
+        root.engine_total,
+        root.reference_total,
+        root.engine_total as i128 - root.reference_total as i128
+    ));
+    if let Some(w) = &report.witness {
+        if bisect {
+            text.push_str(&format!("\nfirst wrong position (from {}):\n", start.root_fen()));
+            text.push_str(&witness_text(w));
+        } else if w.diff.lists_differ() {
+            text.push('\n');
+            text.push_str(&witness_text(w));
+        }
+    }
+    text.push_str(&format!("engine calls: {calls} ({seconds:.2} s)\n"));
     text
 }
 

@@ -4,3 +4,5 @@
 
 pub mod butterfly;
 pub mod rotated_dump;
+pub mod magic_search;
+pub mod magic_verify;

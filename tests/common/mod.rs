@@ -1,0 +1,79 @@
+//! Helpers shared by the integration tests: the EPD perft suites and a tiny
+//! seeded PRNG (no extra crates).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// One line of a `suites/*.epd` file: `FEN ;D1 n ;D2 n ...`.
+#[derive(Debug, Clone)]
+pub struct SuiteLine {
+    pub file: &'static str,
+    pub line: usize,
+    pub fen: String,
+    /// (depth, nodes) in file order.
+    pub counts: Vec<(u32, u64)>,
+}
+
+pub const SUITES: [&str; 4] = ["standard.epd", "tricky.epd", "chess960.epd", "random.epd"];
+
+pub fn suite_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("suites").join(name)
+}
+
+/// Parses one suite file; panics (with the line) on a malformed line, since
+/// the suites are part of the repository.
+pub fn read_suite(name: &'static str) -> Vec<SuiteLine> {
+    let text = std::fs::read_to_string(suite_path(name)).unwrap_or_else(|e| panic!("cannot read suites/{name}: {e}"));
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim().to_string();
+        let counts = parts
+            .map(|p| {
+                let p = p.trim();
+                let (d, n) = p.split_once(' ').unwrap_or_else(|| panic!("suites/{name}:{}: bad field {p:?}", i + 1));
+                let d: u32 = d.strip_prefix('D').and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("suites/{name}:{}: bad depth {d:?}", i + 1));
+                let n: u64 = n.trim().parse().unwrap_or_else(|_| panic!("suites/{name}:{}: bad count {n:?}", i + 1));
+                (d, n)
+            })
+            .collect();
+        out.push(SuiteLine { file: name, line: i + 1, fen, counts });
+    }
+    assert!(!out.is_empty(), "suites/{name} has no positions");
+    out
+}
+
+pub fn all_suites() -> Vec<SuiteLine> {
+    SUITES.iter().flat_map(|s| read_suite(s)).collect()
+}
+
+/// xorshift64* — small, seeded, good enough to pick moves and bytes.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform-ish in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    pub fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}

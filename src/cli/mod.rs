@@ -10,6 +10,7 @@ mod common;
 mod perft;
 mod suite;
 mod rotated_dump;
+mod magic_search;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -40,6 +41,9 @@ pub enum Command {
     /// Dump FUSc#'s rotated occupancy boards (normal, l90, a1h8, a8h1) in the
     /// paper's layout; with --square, check rotated against magic attacks.
     RotatedDump(rotated_dump::RotatedDumpArgs),
+    /// Find magic numbers for rook and bishop attacks, verified against the
+    /// reference for every occupancy; or check a magic file with --verify.
+    MagicSearch(magic_search::MagicSearchArgs),
 }
 
 /// What a finished command found.
@@ -97,5 +101,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Suite(args) => suite::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
+        Command::MagicSearch(args) => magic_search::run(args),
     }
 }

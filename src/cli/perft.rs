@@ -3,7 +3,7 @@
 
 use super::common::{mnps, with_threads, LazyProgress, PositionArgs};
 use super::Outcome;
-use crate::perft::{divide_parallel, perft_stats, Stats};
+use crate::perft::{divide_fast, perft_stats, HashTable, Stats};
 use anyhow::{bail, Result};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
@@ -23,6 +23,9 @@ pub struct PerftArgs {
     /// checks, double checks and checkmates for every depth.
     #[arg(long)]
     pub stats: bool,
+    /// Hash table size in MiB, shared by all threads (0 = no table).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -40,6 +43,7 @@ struct PerftReport<'a> {
     seconds: f64,
     mnps: f64,
     threads: usize,
+    hash_mb: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<Vec<StatsRow>>,
 }
@@ -57,13 +61,17 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     }
     let pos = args.position.resolve()?;
     let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
+    if args.hash > 0 && args.stats {
+        bail!("--hash does not apply to --stats (statistics are counted move by move)");
+    }
+    let table = (args.hash > 0).then(|| HashTable::new(args.hash));
     let started = Instant::now();
     let (nodes, stats) = if args.stats {
         let rows = with_threads(threads, || perft_stats(&pos, args.depth))?;
         (rows.last().map_or(1, |r| r.nodes), Some(rows))
     } else {
         let progress = LazyProgress::new(pos.legal_moves().len() as u64, "perft", args.quiet || args.json);
-        let counts = with_threads(threads, || divide_parallel(&pos, args.depth, &|| progress.inc()))?;
+        let counts = with_threads(threads, || divide_fast(&pos, args.depth, table.as_ref(), &|| progress.inc()))?;
         progress.finish();
         let nodes = if args.depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
         (nodes, None)
@@ -79,6 +87,7 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
             seconds,
             mnps: mnps(nodes, seconds),
             threads,
+            hash_mb: args.hash,
             stats: stats
                 .map(|rows| rows.into_iter().enumerate().map(|(i, stats)| StatsRow { depth: i + 1, stats }).collect()),
         };

@@ -1,9 +1,9 @@
 //! `chesstool suite`: run perft suites (EPD or python-chess `.perft`) against
 //! our generator; exit 1 on any mismatch.
 
-use super::common::{mnps, with_threads, LazyProgress};
+use super::common::{mnps, LazyProgress};
 use super::Outcome;
-use crate::perft::perft_parallel;
+use crate::perft::{perft_fast_parallel, HashTable};
 use crate::position::Position;
 use crate::verify::suite::{parse_suite, SuiteEntry};
 use anyhow::{Context, Result};
@@ -26,6 +26,9 @@ pub struct SuiteArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 't', long, default_value_t = 0)]
     pub threads: usize,
+    /// Hash table size in MiB, shared by all threads and positions (0 = no table).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -82,6 +85,11 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
     let total: usize = suites.iter().flat_map(|(_, es)| es.iter().map(|e| selected(e).len())).sum();
     let progress = LazyProgress::new(total as u64, "suite", args.quiet || args.json);
 
+    let table = (args.hash > 0).then(|| HashTable::new(args.hash));
+    // One pool for the whole run: building one per count costs more than
+    // the small counts themselves.
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
     for (name, entries) in &suites {
@@ -92,7 +100,7 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
             let checks = selected(entry);
             summary.skipped += entry.counts.len() - checks.len();
             for (depth, expected) in checks {
-                let got = with_threads(args.threads, || perft_parallel(&pos, depth))?;
+                let got = pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref()));
                 summary.checked += 1;
                 summary.nodes += got;
                 if got == expected {

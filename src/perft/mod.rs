@@ -1,9 +1,14 @@
 //! Perft: count the leaf nodes of the legal move tree. `perft` here is the
 //! plain sequential reference; the faster paths are checked against it.
+//! `fast` is the speed path (PEXT, bulk counting, optional `HashTable`).
 
+mod fast;
+pub mod hash;
 mod parallel;
 pub mod stats;
 
+pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
+pub use hash::HashTable;
 pub use parallel::{divide_parallel, perft_parallel};
 pub use stats::{perft_stats, Stats};
 

@@ -1,0 +1,139 @@
+//! A perft hash table shared by all threads without locks, that never returns
+//! a wrong count.
+//!
+//! Each entry is two atomics: `data` (count and depth) and `check = key ^ data`
+//! (the "lockless hashing" trick). A reader accepts an entry only if
+//! `check ^ data` equals the full 64-bit key it looks for and the depth
+//! matches, so an entry torn by two writers racing (the two words from
+//! different stores), or one belonging to another position, is rejected
+//! (short of a 64-bit Zobrist collision). Entries are grouped in buckets of
+//! two: one kept for the deeper subtree, one always replaced.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+const DEPTH_BITS: u32 = 6;
+const DEPTH_MASK: u64 = (1 << DEPTH_BITS) - 1;
+/// Words per bucket: two entries of (check, data).
+const BUCKET_WORDS: usize = 4;
+/// Bytes per bucket (half a cache line).
+pub const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
+
+pub struct HashTable {
+    words: *mut AtomicU64,
+    buckets: usize,
+}
+
+// Safety: the table is a plain array of atomics owned by this value; every
+// access goes through `AtomicU64`.
+unsafe impl Send for HashTable {}
+// Safety: as above; shared access is by atomic loads and stores only.
+unsafe impl Sync for HashTable {}
+
+impl HashTable {
+    /// A table of `mb` MiB (at least one bucket). Memory is zeroed lazily by
+    /// the OS, so untouched parts of a large table cost no RSS.
+    pub fn new(mb: usize) -> HashTable {
+        HashTable::with_buckets((mb << 20) / BUCKET_BYTES)
+    }
+
+    /// A table of `buckets` buckets of two entries (tests use tiny ones to
+    /// force collisions).
+    pub fn with_buckets(buckets: usize) -> HashTable {
+        let buckets = buckets.max(1);
+        let layout = Self::layout(buckets);
+        // Safety: the layout has non-zero size. All-zero bytes are a valid
+        // `AtomicU64` (same layout as `u64`), and a zero entry never matches a
+        // probe (probes are for depth >= 1, a zero entry has depth 0).
+        let words = unsafe { alloc_zeroed(layout) } as *mut AtomicU64;
+        if words.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        HashTable { words, buckets }
+    }
+
+    fn layout(buckets: usize) -> Layout {
+        Layout::from_size_align(buckets * BUCKET_BYTES, 64).expect("hash table size fits in memory")
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets * BUCKET_BYTES
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[AtomicU64; BUCKET_WORDS] {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        // Safety: index < buckets, and the allocation holds `buckets` buckets
+        // of BUCKET_WORDS words, aligned for `AtomicU64`, alive as long as `self`.
+        unsafe { &*(self.words.add(index * BUCKET_WORDS) as *const [AtomicU64; BUCKET_WORDS]) }
+    }
+
+    /// The stored count of the subtree of `depth` plies below the position
+    /// with this key, if an entry for exactly that key and depth is there.
+    #[inline]
+    pub fn probe(&self, key: u64, depth: u32) -> Option<u64> {
+        let bucket = self.bucket(key);
+        for entry in bucket.chunks_exact(2) {
+            let data = entry[1].load(Relaxed);
+            let check = entry[0].load(Relaxed);
+            if check ^ data == key && data & DEPTH_MASK == depth as u64 && depth != 0 {
+                return Some(data >> DEPTH_BITS);
+            }
+        }
+        None
+    }
+
+    /// Remembers `nodes` for the subtree of `depth` plies below `key`.
+    /// Counts too large to pack are simply not stored.
+    #[inline]
+    pub fn store(&self, key: u64, depth: u32, nodes: u64) {
+        if nodes >> (64 - DEPTH_BITS) != 0 || depth == 0 || depth as u64 > DEPTH_MASK {
+            return;
+        }
+        let data = nodes << DEPTH_BITS | depth as u64;
+        let bucket = self.bucket(key);
+        // The first entry keeps the deeper (costlier) subtree; the second
+        // takes whatever the first does not.
+        let deep = bucket[1].load(Relaxed) & DEPTH_MASK;
+        let slot = if depth as u64 >= deep { 0 } else { 2 };
+        bucket[slot].store(key ^ data, Relaxed);
+        bucket[slot + 1].store(data, Relaxed);
+    }
+}
+
+impl Drop for HashTable {
+    fn drop(&mut self) {
+        // Safety: allocated in `with_buckets` with this very layout.
+        unsafe { dealloc(self.words as *mut u8, Self::layout(self.buckets)) }
+    }
+}
+
+impl std::fmt::Debug for HashTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HashTable({} buckets)", self.buckets)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_rejects() {
+        let t = HashTable::with_buckets(1);
+        assert_eq!(t.probe(42, 3), None);
+        t.store(42, 3, 1000);
+        assert_eq!(t.probe(42, 3), Some(1000));
+        assert_eq!(t.probe(42, 4), None, "depth is part of the match");
+        assert_eq!(t.probe(43, 3), None, "the full key is checked");
+        t.store(43, 2, 7);
+        assert_eq!(t.probe(43, 2), Some(7));
+        assert_eq!(t.probe(42, 3), Some(1000), "the deeper entry stays");
+        // A torn entry: data from one store, check from another.
+        let b = t.bucket(42);
+        b[1].store(5 << DEPTH_BITS | 3, Relaxed);
+        assert_eq!(t.probe(42, 3), None);
+        assert_eq!(t.probe(0, 0), None, "a zero entry never matches");
+    }
+}

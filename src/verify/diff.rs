@@ -318,8 +318,10 @@ fn explain_pawn(pos: &Position, from: Square, to: Square, promotion: Option<char
             return mv(promo_role.map_or(Move::normal(from, to), |r| Move::promotion(from, to, r)));
         }
         if pos.ep_square() == Some(to) {
-            return king_safety(pos, Move::en_passant(from, to))
-                .map(|h| format!("{h} (en passant capture, the captured pawn is removed from the line)"));
+            return king_safety(pos, Move::en_passant(from, to)).map(|_| {
+                "leaves the king in check (en passant capture: removing both pawns opens a line to the king)"
+                    .to_string()
+            });
         }
         return Some(
             "en passant capture without an en passant square (the last move was not a double push past it)".to_string(),

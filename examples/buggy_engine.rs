@@ -1,0 +1,399 @@
+//! A test engine for `chesstool divide --bisect`: our generator with bugs
+//! switched on by `--bug NAME[,NAME...]` or `BUGGY_ENGINE_BUG`. It speaks
+//! UCI (`go perft N`, no arguments) and perftree's script protocol
+//! (`buggy_engine [OPTIONS] DEPTH FEN [MOVES]`).
+//!
+//! Move-generation bugs: `no-ep`, `ep-pin` (e.p. ignoring pins),
+//! `castle-through-check`, `castle-rights-capture` (a rook captured on its
+//! square keeps its castling right: shows only when moves are passed as a
+//! list), `no-underpromotion`, `double-push-rank3`, `king-into-check`.
+//! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
+//! `hang-deep`, `garbage`, `duplicate`.
+//!
+//! Output layout with `--format` or `BUGGY_ENGINE_FORMAT`: `stockfish` (UCI
+//! default), `perftree` (script default), `weiss`, `dash`, `san` (long
+//! algebraic with piece letters and `O-O`), `total` (only the total).
+
+use chesstool::attacks::{king_attacks, pawn_attacks};
+use chesstool::board::{Bitboard, Color, Rank, Role, Square};
+use chesstool::movegen::MoveKind;
+use chesstool::{Move, Position};
+use std::io::{BufRead, Write};
+
+#[derive(Default, Clone)]
+struct Bugs {
+    names: Vec<String>,
+}
+
+impl Bugs {
+    fn has(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
+    }
+}
+
+/// A position as the engine believes it: the board plus the castling rights
+/// it tracks itself (different from the board's only with `castle-rights-capture`).
+#[derive(Clone, Copy)]
+struct Node {
+    pos: Position,
+    rights: Bitboard,
+}
+
+enum BMove {
+    Real(Move),
+    /// A move our generator rejects, with the position it leads to when that
+    /// is a valid position (else its subtree counts as one node).
+    Fake {
+        uci: String,
+        san: String,
+        next: Option<Position>,
+    },
+}
+
+fn back_rank(c: Color) -> Bitboard {
+    Bitboard::rank(if c == Color::White { Rank::First } else { Rank::Eighth })
+}
+
+fn valid(pos: Position) -> Option<Position> {
+    let mut p = Position::from_fen(&pos.to_fen()).ok()?;
+    p.set_chess960(pos.is_chess960());
+    Some(p)
+}
+
+fn our_king_attacked(pos: &Position, us: Color) -> bool {
+    (pos.attackers_to(pos.king(us), pos.occupied()) & pos.by_color(!us)).any()
+}
+
+impl Node {
+    fn root(pos: Position) -> Node {
+        Node { pos, rights: pos.castling_rooks() }
+    }
+
+    fn play(&self, m: Move, bugs: &Bugs) -> Node {
+        let us = self.pos.turn();
+        let next = self.pos.play(m);
+        let rights = if bugs.has("castle-rights-capture") {
+            let mut r = self.rights.without(m.from());
+            if m.is_castling() || self.pos.piece_at(m.from()).map(|p| p.role) == Some(Role::King) {
+                r = r & !back_rank(us);
+            }
+            // The bug: the captured rook's square (m.to()) keeps its right.
+            r
+        } else {
+            next.castling_rooks()
+        };
+        Node { pos: next, rights }
+    }
+
+    fn moves(&self, bugs: &Bugs) -> Vec<BMove> {
+        let pos = &self.pos;
+        let us = pos.turn();
+        let them = !us;
+        let legal = pos.legal_moves();
+        let chess960 = pos.is_chess960();
+        let mut out: Vec<BMove> = legal
+            .iter()
+            .copied()
+            .filter(|m| !(bugs.has("no-ep") && m.is_en_passant()))
+            .filter(|m| !(bugs.has("no-underpromotion") && matches!(m.promotion_role(), Some(r) if r != Role::Queen)))
+            .map(BMove::Real)
+            .collect();
+        let mut fake = |m: Move, next: Option<Position>| {
+            if !legal.contains(m) {
+                out.push(BMove::Fake { uci: m.to_uci(chess960), san: long_san(pos, m), next });
+            }
+        };
+        let king = pos.king(us);
+        if bugs.has("ep-pin") {
+            if let Some(ep) = pos.ep_square() {
+                for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
+                    fake(Move::en_passant(from, ep), None);
+                }
+            }
+        }
+        if bugs.has("king-into-check") {
+            for to in king_attacks(king) & !pos.by_color(us) {
+                fake(Move::normal(king, to), None);
+            }
+        }
+        if bugs.has("double-push-rank3") {
+            let (rank3, step) = if us == Color::White { (Rank::Third, 8) } else { (Rank::Sixth, -8) };
+            for from in pos.pieces(us, Role::Pawn) & Bitboard::rank(rank3) {
+                let (Some(mid), Some(to)) = (from.offset(step), from.offset(2 * step)) else { continue };
+                if !pos.occupied().contains(mid) && !pos.occupied().contains(to) {
+                    let next = pos.play(Move::normal(from, to));
+                    if !our_king_attacked(&next, us) {
+                        fake(Move::normal(from, to), valid(next));
+                    }
+                }
+            }
+        }
+        let castling_rooks = |rights: Bitboard| rights & back_rank(us) & Bitboard::rank(king.rank());
+        if bugs.has("castle-through-check") && !pos.is_check() {
+            for rook in castling_rooks(pos.castling_rooks()) & pos.pieces(us, Role::Rook) {
+                let m = Move::castling(king, rook);
+                if castling_path_clear(pos, m) && !attacked(pos, m.castling_king_target(), m) {
+                    let next = pos.play(m);
+                    fake(m, valid(next));
+                }
+            }
+        }
+        if bugs.has("castle-rights-capture") && !pos.is_check() {
+            for sq in castling_rooks(self.rights) & !pos.castling_rooks() & pos.by_color(them) {
+                let m = Move::castling(king, sq);
+                if castling_path_clear(pos, m) && !path_attacked(pos, m) {
+                    fake(m, fake_castle(pos, m));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Squares between king, rook and their targets empty (but for the two).
+fn castling_path_clear(pos: &Position, m: Move) -> bool {
+    let span = |a: Square, b: Square| {
+        let (lo, hi) = (a.min(b) as u8, a.max(b) as u8);
+        (lo..=hi).map(Square::new).fold(Bitboard::EMPTY, |bb, s| bb.with(s))
+    };
+    let (k, r) = (m.from(), m.to());
+    let need = (span(k, m.castling_king_target()) | span(r, m.castling_rook_target())).without(k).without(r);
+    (need & pos.occupied()).is_empty()
+}
+
+fn attacked(pos: &Position, sq: Square, m: Move) -> bool {
+    pos.attacked_by(!pos.turn(), pos.occupied().without(m.from()).without(m.to())).contains(sq)
+}
+
+fn path_attacked(pos: &Position, m: Move) -> bool {
+    let (a, b) = (m.from() as u8, m.castling_king_target() as u8);
+    (a.min(b)..=a.max(b)).any(|s| attacked(pos, Square::new(s), m))
+}
+
+/// The board after castling with a "rook" that was captured: the king and a
+/// rook of ours on their targets, the capturing piece gone.
+fn fake_castle(pos: &Position, m: Move) -> Option<Position> {
+    let mut board = board_of(pos);
+    let us = pos.turn();
+    let (rook_char, king_char) = if us == Color::White { ('R', 'K') } else { ('r', 'k') };
+    board[m.from() as usize] = None;
+    board[m.to() as usize] = None;
+    board[m.castling_king_target() as usize] = Some(king_char);
+    board[m.castling_rook_target() as usize] = Some(rook_char);
+    let fen = format!("{} {} - - 0 1", board_fen(&board), if us == Color::White { 'b' } else { 'w' });
+    Position::from_fen(&fen).ok()
+}
+
+fn board_of(pos: &Position) -> [Option<char>; 64] {
+    let mut b = [None; 64];
+    for sq in pos.occupied() {
+        b[sq as usize] = pos.piece_at(sq).map(|p| p.char());
+    }
+    b
+}
+
+fn board_fen(b: &[Option<char>; 64]) -> String {
+    let mut s = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match b[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// Long algebraic with piece letters (`Nb1c3`, `e7e8Q`, `O-O`).
+fn long_san(pos: &Position, m: Move) -> String {
+    if m.kind() == MoveKind::Castling {
+        return if m.to().file() > m.from().file() { "O-O".into() } else { "O-O-O".into() };
+    }
+    let mut s = String::new();
+    match pos.piece_at(m.from()).map(|p| p.role) {
+        Some(Role::Pawn) | None => {}
+        Some(r) => s.push(r.char().to_ascii_uppercase()),
+    }
+    s.push_str(&format!("{}{}", m.from(), m.to()));
+    if let Some(r) = m.promotion_role() {
+        s.push(r.char().to_ascii_uppercase());
+    }
+    s
+}
+
+fn perft(node: &Node, depth: u32, bugs: &Bugs) -> u64 {
+    let moves = node.moves(bugs);
+    if depth <= 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|bm| subtree(node, bm, depth - 1, bugs)).sum()
+}
+
+fn subtree(node: &Node, bm: &BMove, depth: u32, bugs: &Bugs) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match bm {
+        BMove::Real(m) => perft(&node.play(*m, bugs), depth, bugs),
+        BMove::Fake { next: Some(p), .. } => perft(&Node::root(*p), depth, bugs),
+        BMove::Fake { next: None, .. } => 1,
+    }
+}
+
+/// The divide in the chosen layout.
+fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: bool) -> String {
+    if bugs.has("hang") || (bugs.has("hang-deep") && below_root) {
+        print!("a2a3: 1\n");
+        let _ = std::io::stdout().flush();
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+    }
+    let chess960 = node.pos.is_chess960();
+    let rows: Vec<(String, u64)> = node
+        .moves(bugs)
+        .iter()
+        .map(|bm| {
+            let name = match (bm, format) {
+                (BMove::Real(m), "san") => long_san(&node.pos, *m),
+                (BMove::Real(m), _) => m.to_uci(chess960),
+                (BMove::Fake { san, .. }, "san") => san.clone(),
+                (BMove::Fake { uci, .. }, _) => uci.clone(),
+            };
+            (name, subtree(node, bm, depth - 1, bugs))
+        })
+        .collect();
+    let total: u64 = rows.iter().map(|(_, n)| n).sum();
+    if bugs.has("crash") || (bugs.has("crash-deep") && below_root) {
+        for (m, n) in rows.iter().take(rows.len() / 2) {
+            println!("{m}: {n}");
+        }
+        let _ = std::io::stdout().flush();
+        std::process::abort();
+    }
+    let mut lines: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (m, n))| match format {
+            "perftree" | "san" => format!("{m} {n}"),
+            "weiss" => format!("move {} : {m} : {n}", i + 1),
+            "dash" => format!("{m} - {n}"),
+            _ => format!("{m}: {n}"),
+        })
+        .collect();
+    if format == "total" {
+        lines.clear();
+    }
+    if bugs.has("duplicate") && !lines.is_empty() {
+        lines.push(lines[0].clone());
+    }
+    if bugs.has("garbage") {
+        lines.insert(lines.len() / 2, "hello, I am not a move".to_string());
+    }
+    let total_line = match format {
+        "perftree" | "san" => format!("\n{total}"),
+        "weiss" => format!("\nNodes: {total}"),
+        "dash" => format!("Total: {total}"),
+        _ => format!("\nNodes searched: {total}"),
+    };
+    lines.push(total_line);
+    lines.join("\n") + "\n"
+}
+
+fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, String> {
+    let mut node = Node::root(root);
+    for text in moves {
+        let m = node.pos.parse_uci(text).map_err(|e| e.to_string())?;
+        node = node.play(m, bugs);
+    }
+    Ok(node)
+}
+
+fn main() {
+    let mut bugs = Bugs::default();
+    let mut format: Option<String> = std::env::var("BUGGY_ENGINE_FORMAT").ok();
+    if let Ok(b) = std::env::var("BUGGY_ENGINE_BUG") {
+        bugs.names.extend(b.split(',').filter(|s| !s.is_empty()).map(String::from));
+    }
+    let mut rest = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--bug" => bugs.names.extend(args.next().unwrap_or_default().split(',').map(String::from)),
+            "--format" => format = args.next(),
+            _ => rest.push(a),
+        }
+    }
+    if rest.is_empty() {
+        uci_loop(&bugs, format.as_deref().unwrap_or("stockfish"));
+    } else {
+        let format = format.as_deref().unwrap_or("perftree");
+        let depth: u32 = rest[0].parse().expect("DEPTH");
+        let root = Position::from_fen(rest.get(1).map_or("startpos", String::as_str)).expect("FEN");
+        let moves: Vec<&str> = rest.get(2).map_or(Vec::new(), |m| m.split_whitespace().collect());
+        let node = apply_moves(root, &moves, &bugs).expect("legal moves");
+        print!("{}", divide_text(&node, depth.max(1), &bugs, format, !moves.is_empty()));
+    }
+}
+
+fn uci_loop(bugs: &Bugs, format: &str) {
+    println!("BuggyEngine 0.1 ({}) by the chesstool tests", bugs.names.join(","));
+    let mut chess960 = false;
+    let mut node = Node::root(Position::startpos());
+    let mut below_root = false;
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["uci"] => {
+                println!("id name BuggyEngine");
+                println!("option name UCI_Chess960 type check default false");
+                println!("uciok");
+            }
+            ["isready"] => println!("readyok"),
+            ["setoption", "name", "UCI_Chess960", "value", v] => chess960 = *v == "true",
+            ["position", rest @ ..] => {
+                let (fen, moves): (String, &[&str]) = match rest {
+                    ["startpos", tail @ ..] => ("startpos".into(), tail.strip_prefix(&["moves"]).unwrap_or(&[])),
+                    ["fen", tail @ ..] => {
+                        let n = tail.iter().position(|w| *w == "moves").unwrap_or(tail.len());
+                        (tail[..n].join(" "), tail.get(n + 1..).unwrap_or(&[]))
+                    }
+                    _ => continue,
+                };
+                let Ok(mut root) = Position::from_fen(&fen) else { continue };
+                if chess960 {
+                    root.set_chess960(true);
+                }
+                if let Ok(n) = apply_moves(root, moves, bugs) {
+                    node = n;
+                    below_root = !moves.is_empty();
+                }
+            }
+            ["go", "perft", d] => {
+                println!("info string perft with bugs: {}", bugs.names.join(","));
+                let depth: u32 = d.parse().unwrap_or(1).max(1);
+                print!("{}", divide_text(&node, depth, bugs, format, below_root));
+                println!();
+            }
+            ["quit"] => break,
+            _ => {}
+        }
+        let _ = std::io::stdout().flush();
+    }
+}

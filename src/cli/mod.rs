@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 a mismatch was found, 2 usage or input error,
 //! 3 an external engine failed.
 
+mod bench;
 mod butterfly;
 mod divide;
 mod common;
@@ -35,6 +36,9 @@ pub enum Command {
     /// Run perft suites (EPD `FEN ;D1 20 ;D2 400` lines or python-chess
     /// `.perft` blocks) and report every count that differs (exit 1).
     Suite(suite::SuiteArgs),
+    /// Time our perft on five standard positions (counts checked against the
+    /// published ones), optionally side by side with a UCI engine's `go perft`.
+    Bench(bench::BenchArgs),
     /// Print Hartmann's butterfly diagram of from-to square pairs (byte for
     /// byte as the C program of the Butterfly Boards page), or a history heat map.
     ButterflyPlot(butterfly::ButterflyArgs),
@@ -99,6 +103,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Divide(args) => divide::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Suite(args) => suite::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
         Command::MagicSearch(args) => magic_search::run(args),

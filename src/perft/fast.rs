@@ -568,22 +568,27 @@ fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, can
 /// Castling with king and rook on any files (Chess960): every square either
 /// piece crosses or lands on is empty but for the two of them, and no square
 /// the king crosses or lands on is attacked once both have left. Only called
-/// when not in check.
-#[inline(never)]
-fn generate_castling<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, rights: u64, occ: u64) {
+/// when not in check. The emptiness test is inline (it usually fails); the
+/// attack test is not.
+#[inline(always)]
+fn generate_castling<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, mut rights: u64, occ: u64) {
     let base = king & 56;
-    for rook in bits(rights) {
+    while rights != 0 {
+        let rook = rights.trailing_zeros() as usize;
+        rights &= rights - 1;
         let (king_to, rook_to) = if rook > king { (base + 6, base + 5) } else { (base + 2, base + 3) };
         let king_path = ray(king, king_to) | 1 << king_to;
         let rook_path = ray(rook, rook_to) | 1 << rook_to;
         let others = occ & !(1 << king) & !(1 << rook);
-        if (king_path | rook_path) & others != 0 {
-            continue;
-        }
-        if bits(king_path).all(|t| !attacked::<S, A>(b, t, others)) {
+        if (king_path | rook_path) & others == 0 && king_path_safe::<S, A>(b, king_path, others) {
             sink.castle::<S>(b, king, rook);
         }
     }
+}
+
+#[inline(never)]
+fn king_path_safe<S: Side, A: Sliders>(b: &Board, king_path: u64, others: u64) -> bool {
+    bits(king_path).all(|t| !attacked::<S, A>(b, t, others))
 }
 
 // ---- making moves ----------------------------------------------------------

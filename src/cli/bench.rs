@@ -1,0 +1,284 @@
+//! `chesstool bench`: our perft speed on a fixed list of positions, every
+//! count checked against the published numbers, optionally side by side with
+//! a UCI engine's `go perft` (alternating runs, medians, ratio, geometric mean).
+
+use super::common::{mnps, LazyProgress};
+use super::{EngineFailure, Outcome};
+use crate::engines::find::resolve_program;
+use crate::engines::{split_command, DivideFormat, Divider, Line, UciEngine};
+use crate::perft::{perft_fast_parallel, HashTable};
+use crate::position::Position;
+use anyhow::{Context, Result};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Times our perft on five standard positions and checks every count.
+///
+/// Runs are alternated with the engine's (ours, theirs, ours, ...) so that a
+/// busy machine hurts both alike; the median of `--runs` is reported. The
+/// engine is started and answers a depth-1 request before any timing; each of
+/// its runs is timed from sending `go perft N` (after `isready`/`readyok` and
+/// `position fen ...`) to its `Nodes searched:` line, so its start-up is not
+/// counted. With --hash every run of ours gets a fresh table.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Worker threads for our perft (the engines' `go perft` is single-threaded).
+    #[arg(short = 't', long, default_value_t = 1)]
+    pub threads: usize,
+    /// Hash table size in MiB for our perft (0 = no table).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
+    /// A UCI engine with `go perft` to compare with (e.g. /usr/games/stockfish).
+    #[arg(long, value_name = "CMD")]
+    pub against_uci: Option<String>,
+    /// Timed runs per position (the median is reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Smaller depths (a few seconds in all).
+    #[arg(long)]
+    pub quick: bool,
+    /// Seconds the engine may take for one answer before it is killed.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub timeout: u64,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A benchmark position with the depths and counts we time.
+struct Case {
+    name: &'static str,
+    fen: &'static str,
+    /// (depth, published count) for the full and the --quick run.
+    full: (u32, u64),
+    quick: (u32, u64),
+}
+
+/// The counts are those published on the Chess Programming Wiki's "Perft
+/// Results" page (positions 1, 2 = Kiwipete, 3, 4 and 5).
+const CASES: [Case; 5] = [
+    Case {
+        name: "startpos",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        full: (7, 3_195_901_860),
+        quick: (6, 119_060_324),
+    },
+    Case {
+        name: "kiwipete",
+        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        full: (6, 8_031_647_685),
+        quick: (5, 193_690_690),
+    },
+    Case {
+        name: "pos3",
+        fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        full: (7, 178_633_661),
+        quick: (6, 11_030_083),
+    },
+    Case {
+        name: "pos4",
+        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        full: (6, 706_045_033),
+        quick: (5, 15_833_292),
+    },
+    Case {
+        name: "pos5",
+        fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        full: (5, 89_941_194),
+        quick: (4, 2_103_487),
+    },
+];
+
+#[derive(Serialize)]
+struct Row {
+    position: &'static str,
+    fen: &'static str,
+    depth: u32,
+    expected: u64,
+    nodes: u64,
+    seconds: f64,
+    mnps: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_seconds: Option<f64>,
+    /// Engine time / our time: how many times faster we are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    status: &'static str,
+    threads: usize,
+    hash_mb: usize,
+    runs: u32,
+    quick: bool,
+    engine: Option<String>,
+    rows: Vec<Row>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    geometric_mean_ratio: Option<f64>,
+}
+
+pub fn run(args: BenchArgs) -> Result<Outcome> {
+    let mut engine = match &args.against_uci {
+        Some(cmd) => {
+            let words = split_command(cmd).with_context(|| format!("--against-uci {cmd:?}: unbalanced quotes"))?;
+            anyhow::ensure!(!words.is_empty(), "--against-uci: empty command");
+            let words = resolve_program(words).map_err(|e| anyhow::anyhow!("--against-uci: {e}"))?;
+            let timeout = Duration::from_secs(args.timeout);
+            Some(UciEngine::new(cmd, words, timeout, DivideFormat::Auto))
+        }
+        None => None,
+    };
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
+    let threads = pool.current_num_threads();
+    if let Some(e) = engine.as_mut() {
+        // Start the engine (and page in its tables) outside any timing.
+        let line = Line::new(Position::startpos());
+        let answer = e.divide(&line, 1).map_err(engine_failure)?;
+        if answer.nodes() != 20 {
+            return Err(anyhow::Error::new(EngineFailure(format!(
+                "{}: go perft 1 from the start position gave {} nodes, not 20",
+                e.name(),
+                answer.nodes()
+            ))));
+        }
+    }
+
+    let per_case = if engine.is_some() { 2 } else { 1 } * args.runs as u64;
+    let progress = LazyProgress::new(per_case * CASES.len() as u64, "bench", args.json);
+    let mut rows = Vec::new();
+    for case in &CASES {
+        let (depth, expected) = if args.quick { case.quick } else { case.full };
+        let pos = Position::from_fen(case.fen).expect("benchmark FENs are valid");
+        let line = Line::new(pos);
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut nodes, mut engine_nodes) = (0, None);
+        for _ in 0..args.runs {
+            let table = (args.hash > 0).then(|| HashTable::new(args.hash));
+            let started = Instant::now();
+            nodes = pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref()));
+            ours.push(started.elapsed().as_secs_f64());
+            drop(table);
+            progress.inc();
+            if let Some(e) = engine.as_mut() {
+                let started = Instant::now();
+                let answer = e.divide(&line, depth).map_err(engine_failure)?;
+                theirs.push(started.elapsed().as_secs_f64());
+                engine_nodes = Some(answer.nodes());
+                progress.inc();
+            }
+        }
+        let seconds = median(&mut ours);
+        let engine_seconds = (!theirs.is_empty()).then(|| median(&mut theirs));
+        rows.push(Row {
+            position: case.name,
+            fen: case.fen,
+            depth,
+            expected,
+            nodes,
+            seconds,
+            mnps: mnps(nodes, seconds),
+            engine_nodes,
+            engine_seconds,
+            ratio: engine_seconds.map(|t| t / seconds.max(1e-9)),
+        });
+    }
+    progress.finish();
+
+    let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio).collect();
+    let geometric_mean_ratio =
+        (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+    let ok = rows.iter().all(|r| r.nodes == r.expected && r.engine_nodes.is_none_or(|n| n == r.expected));
+    let outcome = if ok { Outcome::Success } else { Outcome::Mismatch };
+    if args.json {
+        let report = Report {
+            status: if ok { "match" } else { "mismatch" },
+            threads,
+            hash_mb: args.hash,
+            runs: args.runs,
+            quick: args.quick,
+            engine: args.against_uci.clone(),
+            rows,
+            geometric_mean_ratio,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(outcome);
+    }
+    let hash = if args.hash > 0 { format!(", hash {} MiB", args.hash) } else { String::new() };
+    println!("chesstool perft: {threads} thread(s){hash}; median of {} run(s)", args.runs);
+    println!("{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio));
+    for r in rows.iter().filter(|r| r.nodes != r.expected) {
+        println!("MISMATCH: {} depth {}: we counted {}, published {}", r.position, r.depth, r.nodes, r.expected);
+    }
+    for r in rows.iter().filter(|r| r.engine_nodes.is_some_and(|n| n != r.expected)) {
+        let n = r.engine_nodes.unwrap_or_default();
+        println!("MISMATCH: {} depth {}: the engine counted {n}, published {}", r.position, r.depth, r.expected);
+    }
+    Ok(outcome)
+}
+
+fn engine_failure(e: crate::engines::EngineError) -> anyhow::Error {
+    if e.is_engine_failure() {
+        anyhow::Error::new(EngineFailure(e.to_string()))
+    } else {
+        anyhow::anyhow!("{e}")
+    }
+}
+
+fn median(times: &mut [f64]) -> f64 {
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        (times[n / 2 - 1] + times[n / 2]) / 2.0
+    }
+}
+
+fn table(rows: &[Row], engine: Option<&str>, geomean: Option<f64>) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    let mut header = vec!["Position", "Depth", "Nodes", "Time (s)", "Mnps"];
+    if engine.is_some() {
+        header.extend(["Engine time (s)", "Ratio"]);
+    }
+    table.set_header(header);
+    for r in rows {
+        let mark = if r.nodes == r.expected { "" } else { " ✗" };
+        let mut cells = vec![
+            r.position.to_string(),
+            r.depth.to_string(),
+            format!("{}{mark}", r.nodes),
+            format!("{:.3}", r.seconds),
+            format!("{:.1}", r.mnps),
+        ];
+        if let (Some(t), Some(ratio)) = (r.engine_seconds, r.ratio) {
+            let mark = if r.engine_nodes == Some(r.expected) { "" } else { " ✗" };
+            cells.extend([format!("{t:.3}{mark}"), format!("{ratio:.2}x")]);
+        }
+        table.add_row(cells);
+    }
+    if let Some(g) = geomean {
+        table.add_row(vec!["geometric mean", "", "", "", "", "", &format!("{g:.2}x")]);
+    }
+    let columns = if engine.is_some() { 7 } else { 5 };
+    for i in 1..columns {
+        table.column_mut(i).expect("column exists").set_cell_alignment(CellAlignment::Right);
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+}

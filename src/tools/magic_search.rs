@@ -92,6 +92,8 @@ pub enum Candidates {
     /// often than a random one (a few percent instead of one in 50,000 for
     /// the edge rooks).
     Structured,
+    /// Structured, sparse and dense (plain random) candidates in turn.
+    Mixed,
 }
 
 /// A structured candidate for `mask` with `index_bits` index bits.
@@ -235,16 +237,11 @@ struct Slot {
 
 /// Scratch space reused across candidates and squares: slots are valid only
 /// when stamped with the current epoch, so the table is never cleared.
+#[derive(Default)]
 pub struct Scratch {
     slots: Vec<Slot>,
     epoch: u32,
     keys: Vec<u64>,
-}
-
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch { slots: Vec::new(), epoch: 0, keys: Vec::new() }
-    }
 }
 
 impl Scratch {
@@ -364,7 +361,8 @@ pub fn search(
         }
         let magic = match goal.candidates {
             Candidates::Structured => structured_candidate(problem.mask, goal.index_bits, rng),
-            Candidates::Sparse => {
+            Candidates::Mixed if candidates & 1 == 0 => structured_candidate(problem.mask, goal.index_bits, rng),
+            Candidates::Sparse | Candidates::Mixed => {
                 let magic = rng.sparse();
                 if (problem.mask.wrapping_mul(magic) >> 56).count_ones() < filter_bits {
                     continue;
@@ -468,7 +466,7 @@ pub fn run(
             index_bits: problem.relevant_bits().saturating_sub(reduction).max(1),
             black,
             max_candidates: u64::MAX,
-            candidates: Candidates::Structured,
+            candidates: if reduction == 0 { Candidates::Structured } else { Candidates::Mixed },
         };
         let mut rng = Rng::new(square_seed(seed, slider, square));
         let deadline = budget.map(|b| Instant::now() + b);

@@ -1,0 +1,224 @@
+//! `chesstool magic-search`: every magic file it writes is re-checked here by
+//! code of this test alone (its own ray walker, subset walk and index
+//! formula), and `--verify` must agree.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn tmp(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+fn chesstool() -> Command {
+    Command::cargo_bin("chesstool").unwrap()
+}
+
+fn slide(sq: u32, occ: u64, rook: bool) -> u64 {
+    let dirs: [(i32, i32); 4] =
+        if rook { [(1, 0), (-1, 0), (0, 1), (0, -1)] } else { [(1, 1), (1, -1), (-1, 1), (-1, -1)] };
+    let mut att = 0;
+    for (df, dr) in dirs {
+        let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            att |= 1u64 << (r * 8 + f);
+            if occ >> (r * 8 + f) & 1 == 1 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    att
+}
+
+fn hex(v: &serde_json::Value) -> u64 {
+    u64::from_str_radix(v.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+/// Checks a magic file: every subset of every mask lands inside the table,
+/// and two occupancies on one slot have one attack set. Returns the entries.
+fn check(json: &str) -> usize {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    let size = v["table_entries"].as_u64().unwrap() as usize;
+    let mut table: Vec<Option<u64>> = vec![None; size];
+    let magics = v["magics"].as_array().unwrap();
+    for e in magics {
+        let rook = e["piece"] == "rook";
+        let name = e["square"].as_str().unwrap().as_bytes();
+        let sq = (name[0] - b'a') as u32 + 8 * (name[1] - b'1') as u32;
+        let (mask, magic) = (hex(&e["mask"]), hex(&e["magic"]));
+        let shift = e["shift"].as_u64().unwrap() as u32;
+        let offset = e["offset"].as_u64().unwrap() as usize;
+        let black = e["black"].as_bool().unwrap();
+        // The mask must hold every square whose occupancy matters.
+        for b in 0..64 {
+            if mask >> b & 1 == 0 {
+                let bit = 1u64 << b;
+                let empty = slide(sq, 0, rook);
+                if empty & bit != 0 && slide(sq, bit, rook) != empty {
+                    panic!("{} {sq}: mask lacks square {b}", e["piece"]);
+                }
+            }
+        }
+        // Every subset, by counting down from the full mask.
+        let mut occ = mask;
+        loop {
+            let key = if black { occ | !mask } else { occ };
+            let index = offset + (key.wrapping_mul(magic) >> shift) as usize;
+            assert!(index < size, "{e}: index {index} out of {size}");
+            let att = slide(sq, occ, rook);
+            match table[index] {
+                None => table[index] = Some(att),
+                Some(other) => assert_eq!(other, att, "collision at {index} for {e}"),
+            }
+            if occ == 0 {
+                break;
+            }
+            occ = (occ - 1) & mask;
+        }
+    }
+    magics.len()
+}
+
+fn search_json(args: &[&str]) -> String {
+    let out = chesstool().arg("magic-search").args(args).args(["--format", "json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn all_128_standard_magics_check_out() {
+    for seed in ["1", "2", "99", "18446744073709551615"] {
+        let json = search_json(&["--seed", seed]);
+        assert_eq!(check(&json), 128);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["layout"], "fancy");
+        assert_eq!(v["table_entries"], 107_648);
+    }
+}
+
+#[test]
+fn black_magics_check_out() {
+    let json = search_json(&["--layout", "black", "--seed", "5"]);
+    assert_eq!(check(&json), 128);
+    assert!(json.contains("\"black\": true"));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_magics() {
+    assert_eq!(search_json(&["--seed", "7"]), search_json(&["--seed", "7"]));
+    assert_eq!(search_json(&["--seed", "7"]), search_json(&["--seed", "7", "--threads", "2"]));
+    assert_ne!(search_json(&["--seed", "7"]), search_json(&["--seed", "8"]));
+}
+
+#[test]
+fn written_files_pass_verify() {
+    let file = tmp("magics_written.json");
+    chesstool()
+        .args(["magic-search", "--format", "json", "--seed", "3", "-o"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("verified 107648 occupancies against the reference: ok"));
+    assert_eq!(check(&std::fs::read_to_string(&file).unwrap()), 128);
+    chesstool()
+        .arg("magic-search")
+        .arg("--verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("128 entries, 107648 occupancies").and(predicate::str::contains(": ok")));
+}
+
+#[test]
+fn verify_reports_every_collision() {
+    let json = search_json(&["--seed", "3"]);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // Break one rook magic and make one bishop block overlap its neighbour.
+    v["magics"][10]["magic"] = "0x0000000000000003".into();
+    let off = v["magics"][70]["offset"].as_u64().unwrap();
+    v["magics"][71]["offset"] = (off + 1).into();
+    let file = tmp("magics_broken.json");
+    std::fs::write(&file, serde_json::to_string(&v).unwrap()).unwrap();
+    chesstool()
+        .arg("magic-search")
+        .arg("--verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("collision at slot").and(predicate::str::contains("rook c2")))
+        .stdout(predicate::str::contains("bishop h1"))
+        .stdout(predicate::str::contains("problems"));
+}
+
+#[test]
+fn one_square_and_one_piece() {
+    let json = search_json(&["--piece", "bishop", "--square", "e4"]);
+    assert_eq!(check(&json), 1);
+    let json = search_json(&["--piece", "rook"]);
+    assert_eq!(check(&json), 64);
+}
+
+#[test]
+fn rust_format_lists_every_square() {
+    let out = chesstool().args(["magic-search", "--format", "rust"]).assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("pub const ROOK_MAGICS: [MagicEntry; 64] = ["));
+    assert!(text.contains("pub const BISHOP_MAGICS: [MagicEntry; 64] = ["));
+    assert!(text.contains("pub const TABLE_ENTRIES: usize = 107648;"));
+    assert_eq!(text.matches("MagicEntry { mask: 0x").count(), 128);
+}
+
+#[test]
+fn table_shows_time_and_size() {
+    chesstool()
+        .args(["magic-search", "--bench", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("candidates"))
+        .stdout(predicate::str::contains("128 magics in"))
+        .stdout(predicate::str::contains("3 runs: fastest"))
+        .stdout(predicate::str::contains("table: 107648 entries, 861184 bytes"));
+}
+
+#[test]
+fn reduced_bit_runs_write_complete_checked_files() {
+    // Whatever a short budget finds, squares it misses fall back to standard
+    // magics, and the file as a whole must check out.
+    let out = chesstool()
+        .args(["magic-search", "--piece", "bishop", "--bits-reduction", "1", "--time-limit", "0.5"])
+        .args(["--threads", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("with 1 fewer index bit"), "{stderr}");
+    assert_eq!(check(&String::from_utf8(out.stdout).unwrap()), 64);
+}
+
+fn usage_error(args: &[&str], message: &str) {
+    chesstool()
+        .arg("magic-search")
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(message)))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    usage_error(&["--square", "i9"], "unknown square 'i9'");
+    usage_error(&["--square", "64"], "unknown square '64'");
+    usage_error(&["--threads", "0"], "--threads");
+    usage_error(&["--time-limit", "0"], "--time-limit");
+    usage_error(&["--bits-reduction", "9"], "--bits-reduction");
+    usage_error(&["--verify", "/nonexistent/magics.json"], "cannot read");
+    let file = tmp("magics_malformed.json");
+    std::fs::write(&file, "{\"layout\": \"fancy\", \"magics\": [").unwrap();
+    usage_error(&["--verify", file.to_str().unwrap()], "malformed magic file");
+    std::fs::write(&file, r#"{"layout":"fancy","table_entries":4,"magics":[{"piece":"queen","square":"a1","mask":"0x0","magic":"0x0","shift":60,"offset":0,"black":false}]}"#).unwrap();
+    usage_error(&["--verify", file.to_str().unwrap()], "bad piece");
+}

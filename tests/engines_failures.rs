@@ -1,0 +1,143 @@
+//! Engines that misbehave end with exit 3 and a clear one-line message,
+//! within the timeout: crashes (also in the middle of a bisection), hangs,
+//! garbage, moves listed twice, programs that do not exist.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The example engine next to this test binary (built on demand).
+fn buggy_engine() -> &'static PathBuf {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test binary path");
+        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
+        let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let mut cargo = std::process::Command::new(env!("CARGO"));
+            cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
+            if profile_dir.ends_with("release") {
+                cargo.arg("--release");
+            }
+            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
+        }
+        path
+    })
+}
+
+fn divide(protocol: &str, bug: &str, extra: &[&str]) -> Command {
+    divide_at(3, protocol, bug, extra)
+}
+
+fn divide_at(depth: u32, protocol: &str, bug: &str, extra: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("chesstool").unwrap();
+    cmd.args(["divide", "-d", &depth.to_string()])
+        .arg(format!("--engine-{protocol}"))
+        .arg(format!("{} --bug {bug}", buggy_engine().display()))
+        .args(extra)
+        .timeout(Duration::from_secs(60));
+    cmd
+}
+
+fn one_line(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr).to_string();
+    assert_eq!(text.trim_end().lines().count(), 1, "not one line: {text}");
+    text
+}
+
+#[test]
+fn crashing_engine_is_exit_3() {
+    for protocol in ["uci", "script"] {
+        let out = divide(protocol, "crash", &[]).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{protocol}");
+        let msg = one_line(&out.stderr);
+        assert!(msg.starts_with("error: ") && msg.contains("exited (killed by signal"), "{msg}");
+        assert!(msg.contains("line(s) of output"), "{msg}");
+    }
+}
+
+#[test]
+fn crash_in_the_middle_of_a_bisection_is_exit_3_with_json_error() {
+    for protocol in ["uci", "script"] {
+        let out = divide_at(5, protocol, "no-ep,crash-deep", &["--bisect", "--json"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{protocol}");
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(j["status"], "error");
+        assert_eq!(j["engine_calls"], 2, "{j}");
+        assert!(j["error"].as_str().unwrap().contains("exited"), "{j}");
+    }
+}
+
+#[test]
+fn hanging_engine_is_killed_at_the_timeout() {
+    for protocol in ["uci", "script"] {
+        let started = Instant::now();
+        let out = divide(protocol, "hang", &["--timeout", "1.5"]).output().unwrap();
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!(out.status.code(), Some(3), "{protocol}");
+        let msg = one_line(&out.stderr);
+        assert!(msg.contains("within 1.5 s (killed)"), "{msg}");
+        assert!(seconds < 6.0, "{protocol}: took {seconds:.1} s");
+    }
+}
+
+#[test]
+fn hang_during_bisection_is_killed_too() {
+    let started = Instant::now();
+    divide_at(5, "uci", "no-ep,hang-deep", &["--bisect", "--timeout", "2"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("(killed)"));
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn garbage_names_its_line() {
+    for protocol in ["uci", "script"] {
+        let out = divide(protocol, "garbage", &[]).output().unwrap();
+        assert_eq!(out.status.code(), Some(3));
+        let msg = one_line(&out.stderr);
+        assert!(msg.contains("\"hello, I am not a move\"") && msg.contains(": line "), "{msg}");
+    }
+}
+
+#[test]
+fn a_move_listed_twice_is_a_failure() {
+    for protocol in ["uci", "script"] {
+        divide(protocol, "duplicate", &[]).assert().code(3).stderr(predicate::str::contains("listed twice"));
+    }
+}
+
+#[test]
+fn engine_that_cannot_start_is_exit_3() {
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["divide", "-d", "2", "--engine-uci", "/nonexistent/engine"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("cannot start"));
+}
+
+#[test]
+fn script_exiting_with_an_error_is_exit_3() {
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["divide", "-d", "2", "--engine-script", "sh -c 'echo e2e4 1; exit 7'"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("exit status 7"));
+}
+
+#[test]
+fn hanging_shell_script_and_its_children_are_killed() {
+    let started = Instant::now();
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["divide", "-d", "2", "--timeout", "1", "--engine-script", "sh -c 'sleep 30; echo 1'"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(3);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

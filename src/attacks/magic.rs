@@ -108,14 +108,20 @@ fn pext_lookup(table: &[Bitboard], e: &Magic, occupied: Bitboard) -> Bitboard {
     }
 }
 
-/// Rook attacks by PEXT. Safety: the CPU must support BMI2.
+/// Rook attacks by PEXT.
+///
+/// # Safety
+/// The CPU must support BMI2 (`is_x86_feature_detected!("bmi2")`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub unsafe fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     pext_lookup(&ROOK_PEXT_TABLE, &ROOK_MAGIC_ENTRIES[sq.index()], occupied)
 }
 
-/// Bishop attacks by PEXT. Safety: the CPU must support BMI2.
+/// Bishop attacks by PEXT.
+///
+/// # Safety
+/// The CPU must support BMI2 (`is_x86_feature_detected!("bmi2")`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub unsafe fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {

@@ -1,0 +1,119 @@
+//! `divide` for our generator alone (Stockfish's format, JSON) and against a
+//! saved divide (`--against FILE`, `-`), with every bad-input path.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn chesstool() -> Command {
+    Command::cargo_bin("chesstool").unwrap()
+}
+
+#[test]
+fn stockfish_format_sorted_by_uci() {
+    let out = chesstool().args(["divide", "-d", "1"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut expected: Vec<String> = ["a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4"]
+        .iter()
+        .chain(&["e2e3", "e2e4", "f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4"])
+        .map(|m| format!("{m}: 1"))
+        .collect();
+    expected.push(String::new());
+    expected.push("Nodes searched: 20".into());
+    assert_eq!(text, expected.join("\n") + "\n");
+}
+
+#[test]
+fn json_shape() {
+    let out = chesstool().args(["divide", "-d", "3", "--json", "--moves", "e2e4"]).output().unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(j["depth"], 3);
+    assert_eq!(j["nodes"], 13160);
+    assert_eq!(j["moves"].as_object().unwrap().len(), 20);
+    assert_eq!(j["moves"]["e7e5"], 835);
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    chesstool()
+        .args(["divide", "-d", "2", "--fen", fen])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nodes searched: 528"));
+    // Moves given in SAN and long algebraic are understood.
+    chesstool().args(["divide", "-d", "1", "--moves", "e4", "Ng8-f6"]).assert().success();
+}
+
+#[test]
+fn bad_inputs_are_exit_2() {
+    chesstool()
+        .args(["divide", "-d", "2", "--fen", "nonsense"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error:"));
+    chesstool()
+        .args(["divide", "-d", "2", "--moves", "e2e5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("e2e5"));
+    chesstool().args(["divide", "-d", "0"]).assert().code(2);
+    chesstool()
+        .args(["divide", "-d", "2", "--bisect"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--bisect needs"));
+    chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--engine-script", "y"]).assert().code(2);
+    chesstool().args(["divide", "-d", "2", "--engine-uci", "'unbalanced"]).assert().code(2);
+    chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--timeout", "-1"]).assert().code(2);
+    chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--format", "klingon"]).assert().code(2);
+}
+
+#[test]
+fn against_a_saved_perftree_output_from_stdin() {
+    // The start position at depth 2 with e2e4 miscounted and a2a3 missing.
+    let mut saved = String::new();
+    for m in ["a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3"] {
+        saved.push_str(&format!("{m} 20\n"));
+    }
+    for m in ["f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4"] {
+        saved.push_str(&format!("{m} 20\n"));
+    }
+    saved.push_str("Pe2-e4 21\nO-O 20\n\n381\n");
+    let out = chesstool().args(["divide", "-d", "2", "--against", "-", "--json"]).write_stdin(saved).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["missing"], serde_json::json!(["a2a3"]));
+    assert_eq!(j["extra"], serde_json::json!(["e1g1"]));
+    assert!(j["hints"]["e1g1"].as_str().unwrap().contains("castl"), "{j}");
+    assert_eq!(j["diffs"].as_array().unwrap().len(), 3, "{j}");
+    assert_eq!(j["engine_calls"], 1);
+}
+
+#[test]
+fn against_a_matching_stockfish_file() {
+    let dir = std::env::temp_dir().join(format!("chesstool-divide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sf.txt");
+    let out = chesstool().args(["divide", "-d", "3"]).output().unwrap();
+    std::fs::write(&file, &out.stdout).unwrap();
+    chesstool()
+        .args(["divide", "-d", "3", "--against"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("match at depth 3: 8902 nodes"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unreadable_saved_output_names_the_line_and_is_exit_2() {
+    chesstool()
+        .args(["divide", "-d", "1", "--against", "-"])
+        .write_stdin("a2a3: 1\nb2b3: 1\nwhat is this\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 3"));
+    chesstool().args(["divide", "-d", "1", "--against", "/nonexistent/file"]).assert().code(2);
+}

@@ -67,7 +67,8 @@ void butterflyBoard(int from, int to)
 "##;
 
 const PROLOGUE: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <math.h>\n";
-const MAIN: &str = "int main(int argc, char* argv[])\n{\n   butterflyBoard(atoi(argv[1]), atoi(argv[2]));\n   return 0;\n}\n";
+const MAIN: &str =
+    "int main(int argc, char* argv[])\n{\n   butterflyBoard(atoi(argv[1]), atoi(argv[2]));\n   return 0;\n}\n";
 
 fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
@@ -80,9 +81,7 @@ fn transcription_is_the_documents_code() {
     let Ok(doc) = std::fs::read_to_string(path) else {
         return;
     };
-    let start = doc
-        .find("void butterflyBoard")
-        .expect("function in document");
+    let start = doc.find("void butterflyBoard").expect("function in document");
     let end = doc[start..].find("int main").expect("main in document") + start;
     let mut code = doc[start..end].to_string();
     for comment in [
@@ -107,12 +106,8 @@ fn c_program() -> Option<&'static PathBuf> {
             let src = dir.join("butterfly.c");
             let exe = dir.join("butterfly_c");
             std::fs::write(&src, format!("{PROLOGUE}{BUTTERFLY_FUNCTION}{MAIN}")).ok()?;
-            let status = std::process::Command::new("gcc")
-                .args(["-O0", "-w", "-o"])
-                .arg(&exe)
-                .arg(&src)
-                .status()
-                .ok()?;
+            let status =
+                std::process::Command::new("gcc").args(["-O0", "-w", "-o"]).arg(&exe).arg(&src).status().ok()?;
             status.success().then_some(exe)
         })
         .as_ref()
@@ -120,42 +115,20 @@ fn c_program() -> Option<&'static PathBuf> {
 
 fn c_output(from: u32, to: u32) -> Vec<u8> {
     let exe = c_program().expect("gcc is needed to compile the document's C program");
-    let out = std::process::Command::new(exe)
-        .args([from.to_string(), to.to_string()])
-        .output()
-        .unwrap();
+    let out = std::process::Command::new(exe).args([from.to_string(), to.to_string()]).output().unwrap();
     assert!(out.status.success());
     out.stdout
 }
 
 fn ours(from: &str, to: &str) -> Vec<u8> {
-    let out = Command::cargo_bin("chesstool")
-        .unwrap()
-        .args(["butterfly-plot", from, to])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = Command::cargo_bin("chesstool").unwrap().args(["butterfly-plot", from, to]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     out.stdout
 }
 
 #[test]
 fn byte_exact_against_the_c_program() {
-    let ranges = [
-        (0, 63),
-        (3, 20),
-        (3, 12),
-        (3, 60),
-        (0, 0),
-        (63, 63),
-        (9, 10),
-        (10, 10),
-        (7, 45),
-        (20, 63),
-    ];
+    let ranges = [(0, 63), (3, 20), (3, 12), (3, 60), (0, 0), (63, 63), (9, 10), (10, 10), (7, 45), (20, 63)];
     for (from, to) in ranges {
         let want = c_output(from, to);
         let got = ours(&from.to_string(), &to.to_string());
@@ -173,11 +146,7 @@ fn every_range_from_the_full_board_down_matches() {
     // A sweep over many (FROM, TO) pairs, spaced to keep the test quick.
     for from in (0..64).step_by(7) {
         for to in (from..64).step_by(11) {
-            assert_eq!(
-                ours(&from.to_string(), &to.to_string()),
-                c_output(from, to),
-                "{from}..{to}"
-            );
+            assert_eq!(ours(&from.to_string(), &to.to_string()), c_output(from, to), "{from}..{to}");
         }
     }
 }
@@ -189,9 +158,7 @@ fn full_board_counts() {
         .args(["butterfly-plot", "0", "63"])
         .assert()
         .success()
-        .stdout(predicate::str::ends_with(
-            "rook moves  896\nbishop moves  560\nknight moves  336\ntotal moves 1792\n",
-        ));
+        .stdout(predicate::str::ends_with("rook moves  896\nbishop moves  560\nknight moves  336\ntotal moves 1792\n"));
 }
 
 #[test]
@@ -206,9 +173,7 @@ fn names_label_the_axes() {
         .args(["butterfly-plot", "3", "12", "--names"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(
-            "defghabcde\n1111122222\n#----#~\\|/ d1\n-#---##~\\| e1\n",
-        ))
+        .stdout(predicate::str::starts_with("defghabcde\n1111122222\n#----#~\\|/ d1\n-#---##~\\| e1\n"))
         .stdout(predicate::str::contains("/|\\~#----# e2\n"));
 }
 
@@ -217,12 +182,7 @@ fn svg_is_written() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let file = dir.join("butterfly_test.svg");
     let _ = std::fs::remove_file(&file);
-    Command::cargo_bin("chesstool")
-        .unwrap()
-        .args(["butterfly-plot", "0", "63", "--svg"])
-        .arg(&file)
-        .assert()
-        .success();
+    Command::cargo_bin("chesstool").unwrap().args(["butterfly-plot", "0", "63", "--svg"]).arg(&file).assert().success();
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.starts_with("<svg"));
     assert!(svg.trim_end().ends_with("</svg>"));
@@ -252,14 +212,45 @@ fn bad_ranges_are_usage_errors() {
 
 #[test]
 fn unwritable_svg_is_a_usage_error() {
-    usage_error(
-        &[
-            "butterfly-plot",
-            "0",
-            "63",
-            "--svg",
-            "/nonexistent-dir/x.svg",
-        ],
-        "cannot write",
-    );
+    usage_error(&["butterfly-plot", "0", "63", "--svg", "/nonexistent-dir/x.svg"], "cannot write");
+}
+
+#[test]
+fn history_counts_every_move_of_the_perft_tree() {
+    let out = Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["butterfly-plot", "0", "63", "--history", "--depth", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Perft 1 + 2 + 3 of the start position.
+    assert_eq!(v["total"], 20 + 400 + 8902);
+    let sum: u64 = v["pairs"].as_array().unwrap().iter().map(|p| p["count"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 9322);
+    let g1f3 = v["pairs"].as_array().unwrap().iter().find(|p| p["from"] == "g1" && p["to"] == "f3").unwrap();
+    assert_eq!(g1f3["count"], 341);
+}
+
+#[test]
+fn history_heat_map_and_svg() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("history_test.svg");
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["butterfly-plot", "0", "63", "--history", "--depth", "2", "--names"])
+        .args(["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"])
+        .arg("--svg")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("moves counted         2087"))
+        .stdout(predicate::str::starts_with("abcdefgh"));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("history counts, 2087 moves"));
+}
+
+#[test]
+fn history_bad_input() {
+    usage_error(&["butterfly-plot", "0", "63", "--history", "--depth", "0"], "--depth 0");
+    usage_error(&["butterfly-plot", "0", "63", "--history", "--depth", "2", "--fen", "8/8 w"], "bad --fen");
 }

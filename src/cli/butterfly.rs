@@ -19,6 +19,19 @@ pub struct ButterflyArgs {
     /// Also write an SVG picture to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Show history counters instead: how often each from-to pair occurs
+    /// over every legal move of the perft tree of --fen to --depth, as a heat map.
+    #[arg(long, requires = "depth")]
+    pub history: bool,
+    /// Position for --history (FEN; default: the start position).
+    #[arg(long, value_name = "FEN", requires = "history")]
+    pub fen: Option<String>,
+    /// Depth of the perft tree for --history (1..=8).
+    #[arg(long, value_name = "N", requires = "history")]
+    pub depth: Option<u32>,
+    /// With --history, print the counts as JSON.
+    #[arg(long, requires = "history")]
+    pub json: bool,
 }
 
 /// A square given as a number 0..=63 or a name such as `e4`.
@@ -36,17 +49,45 @@ pub fn run(args: ButterflyArgs) -> anyhow::Result<Outcome> {
     let from = parse_square_number(&args.from)?;
     let to = parse_square_number(&args.to)?;
     let range = SquareRange::new(from, to)?;
-    let labels = if args.names {
-        Labels::Names
-    } else {
-        Labels::Numbers
-    };
+    let labels = if args.names { Labels::Names } else { Labels::Numbers };
+    if args.history {
+        return run_history(&args, range, labels);
+    }
     let text = butterfly::diagram(range, labels);
     if let Some(path) = &args.svg {
         write_output(path, &butterfly::svg(range, None))?;
     }
     if args.svg.as_deref() != Some(std::path::Path::new("-")) {
         print_text(&text)?;
+    }
+    Ok(Outcome::Success)
+}
+
+fn run_history(args: &ButterflyArgs, range: SquareRange, labels: Labels) -> anyhow::Result<Outcome> {
+    let depth = args.depth.unwrap_or(0);
+    if !(1..=8).contains(&depth) {
+        anyhow::bail!("--depth {depth} is out of range (1..=8)");
+    }
+    let pos = match &args.fen {
+        Some(fen) => crate::position::Position::from_fen(fen)
+            // Formatted here, not chained: the FEN error's text already names its cause.
+            .map_err(|e| anyhow::anyhow!("bad --fen '{fen}': {e}"))?,
+        None => crate::position::Position::startpos(),
+    };
+    let history = butterfly::perft_history(&pos, depth);
+    if let Some(path) = &args.svg {
+        write_output(path, &butterfly::svg(range, Some(&history)))?;
+    }
+    if args.svg.as_deref() == Some(std::path::Path::new("-")) {
+        return Ok(Outcome::Success);
+    }
+    if args.json {
+        let mut value = butterfly::history_json(&history, range);
+        value["fen"] = pos.to_fen().into();
+        value["depth"] = depth.into();
+        print_text(&format!("{}\n", serde_json::to_string_pretty(&value)?))?;
+    } else {
+        print_text(&butterfly::heat_map(&history, range, labels))?;
     }
     Ok(Outcome::Success)
 }

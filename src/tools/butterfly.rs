@@ -5,6 +5,8 @@
 //! from-to pairs of a perft tree, the table's real use as history counters.
 
 use crate::board::Square;
+use crate::movegen::Move;
+use crate::position::Position;
 use std::fmt::Write;
 
 /// What joins a from-square to a to-square, tested in the C program's order.
@@ -219,9 +221,7 @@ pub struct History {
 
 impl Default for History {
     fn default() -> History {
-        History {
-            counts: Box::new([[0; 64]; 64]),
-        }
+        History { counts: Box::new([[0; 64]; 64]) }
     }
 }
 
@@ -256,6 +256,51 @@ impl History {
             for (c, o) in row.iter_mut().zip(other_row) {
                 *c += o;
             }
+        }
+    }
+}
+
+/// The history table of a perft tree: every legal move at every ply down to
+/// `depth` counted once per occurrence under its (from, to) pair. Castling is
+/// counted under the king's real destination (g- or c-file), not the rook's
+/// square of the king-takes-rook encoding. Root moves run in parallel on the
+/// current rayon pool.
+pub fn perft_history(pos: &Position, depth: u32) -> History {
+    use rayon::prelude::*;
+    if depth == 0 {
+        return History::default();
+    }
+    let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    moves
+        .par_iter()
+        .map(|&m| {
+            let mut h = History::default();
+            h.add(m.from(), destination(m), 1);
+            walk(&pos.play(m), depth - 1, &mut h);
+            h
+        })
+        .reduce(History::default, |mut a, b| {
+            a.merge(&b);
+            a
+        })
+}
+
+fn destination(m: Move) -> Square {
+    if m.is_castling() {
+        m.castling_king_target()
+    } else {
+        m.to()
+    }
+}
+
+fn walk(pos: &Position, depth: u32, h: &mut History) {
+    if depth == 0 {
+        return;
+    }
+    for &m in pos.legal_moves().iter() {
+        h.add(m.from(), destination(m), 1);
+        if depth > 1 {
+            walk(&pos.play(m), depth - 1, h);
         }
     }
 }
@@ -301,11 +346,8 @@ pub fn heat_map(history: &History, range: SquareRange, labels: Labels) -> String
     let _ = writeln!(out, "moves shown   {shown:12}");
     let _ = writeln!(out, "pairs used    {pairs:12}");
     let _ = writeln!(out, "hottest pair  {max:12}");
-    let _ = writeln!(
-        out,
-        "shades (log scale, low to high): '{}'",
-        std::str::from_utf8(&SHADES[1..]).unwrap_or_default()
-    );
+    let _ =
+        writeln!(out, "shades (log scale, low to high): '{}'", std::str::from_utf8(&SHADES[1..]).unwrap_or_default());
     out
 }
 
@@ -428,25 +470,13 @@ pub fn svg(range: SquareRange, history: Option<&History>) -> String {
     let y = size + 14;
     let entries: Vec<(String, String)> = match history {
         Some(_) => (1..SHADES.len())
-            .map(|l| {
-                (
-                    heat_fill(l),
-                    if l == 1 { "few".into() } else { String::new() },
-                )
-            })
+            .map(|l| (heat_fill(l), if l == 1 { "few".into() } else { String::new() }))
             .chain([(heat_fill(SHADES.len() - 1), format!("most ({max})"))])
             .collect(),
-        None => [
-            Cell::Rank,
-            Cell::File,
-            Cell::Diagonal,
-            Cell::AntiDiagonal,
-            Cell::Knight,
-            Cell::Invalid,
-        ]
-        .iter()
-        .map(|&c| (fill(c).to_string(), format!("{} {}", c.symbol(), c.name())))
-        .collect(),
+        None => [Cell::Rank, Cell::File, Cell::Diagonal, Cell::AntiDiagonal, Cell::Knight, Cell::Invalid]
+            .iter()
+            .map(|&c| (fill(c).to_string(), format!("{} {}", c.symbol(), c.name())))
+            .collect(),
     };
     let mut x = 4;
     for (color, label) in entries {
@@ -469,10 +499,7 @@ mod tests {
     #[test]
     fn full_board_counts_are_hartmanns() {
         let c = Counts::of(SquareRange::FULL);
-        assert_eq!(
-            (c.rook, c.bishop, c.knight, c.total()),
-            (896, 560, 336, 1792)
-        );
+        assert_eq!((c.rook, c.bishop, c.knight, c.total()), (896, 560, 336, 1792));
     }
 
     #[test]
@@ -480,10 +507,7 @@ mod tests {
         assert!(SquareRange::new(0, 63).is_ok());
         assert!(SquareRange::new(5, 5).is_ok());
         assert_eq!(SquareRange::new(0, 64), Err(RangeError::OutOfBoard(64)));
-        assert_eq!(
-            SquareRange::new(9, 3),
-            Err(RangeError::Reversed { from: 9, to: 3 })
-        );
+        assert_eq!(SquareRange::new(9, 3), Err(RangeError::Reversed { from: 9, to: 3 }));
     }
 
     #[test]
@@ -495,6 +519,25 @@ mod tests {
         assert_eq!(rows[1], "1111122222");
         assert_eq!(rows[2], "#----#~\\|/ d1");
         assert_eq!(rows[11], "/|\\~#----# e2");
+    }
+
+    #[test]
+    fn history_sums_to_the_perft_counts() {
+        let pos = Position::startpos();
+        // 20 + 400 + 8902 moves on plies 1-3.
+        let h = perft_history(&pos, 3);
+        assert_eq!(h.total(), 20 + 400 + 8902);
+        // 1.Nf3, and on ply 3 after any first move but Nf3, Nh3 and f3 (17 x 20).
+        assert_eq!(h.get(Square::G1, Square::F3), 1 + 17 * 20);
+    }
+
+    #[test]
+    fn castling_counts_under_the_kings_destination() {
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let h = perft_history(&pos, 1);
+        assert_eq!(h.get(Square::E1, Square::G1), 1);
+        assert_eq!(h.get(Square::E1, Square::C1), 1);
+        assert_eq!(h.get(Square::E1, Square::H1), 0);
     }
 
     #[test]

@@ -197,3 +197,12 @@ fn without_bisect_the_root_table_and_totals() {
         .stdout(predicates::str::contains("totals at depth 3: engine"))
         .stdout(predicates::str::contains("a2a3"));
 }
+
+#[test]
+fn chess960_castling_bugs_with_king_takes_rook_moves() {
+    // Nxg1 takes the g1 rook; the engine still castles with it (e1g1 = king takes rook).
+    let fen = "1r2k2r/8/8/8/8/7n/8/1R2K1R1 b GBhb - 0 1";
+    expect_witness("castle-rights-capture", fen, 3, &[], &["e1g1"], "without the castling right");
+    let fen = "1r2k1r1/8/8/8/8/3b4/8/1R2K1R1 b GBgb - 0 1";
+    expect_witness("castle-through-check", fen, 3, &[], &["e8g8"], "castles through an attacked square");
+}

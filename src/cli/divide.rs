@@ -243,7 +243,7 @@ pub(crate) fn stockfish_text(moves: &BTreeMap<String, u64>, nodes: u64) -> Strin
 
 /// One root-level difference.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub(crate) struct DiffRow {
+pub struct DiffRow {
     #[serde(rename = "move")]
     pub mv: String,
     pub engine: Option<u64>,
@@ -265,7 +265,7 @@ pub(crate) fn diff_rows(d: &DivideDiff) -> Vec<DiffRow> {
 
 /// The witness (or the start, for a match) in the JSON shape.
 #[derive(Serialize, Debug)]
-pub(crate) struct ReportJson {
+pub struct ReportJson {
     pub status: &'static str,
     pub path: Vec<String>,
     pub fen: String,
@@ -403,6 +403,66 @@ fn report_text(start: &Line, depth: u32, report: &Report, calls: u32, seconds: f
         }
     }
     text.push_str(&format!("engine calls: {calls} ({seconds:.2} s)\n"));
+    text
+}
+
+/// `chesstool suite --engine-uci/--engine-script`: the engine's counts, and a
+/// witness by bisection for every count that disagrees with the suite.
+pub(crate) struct SuiteEngine {
+    engine: Box<dyn Divider>,
+    reference: Box<dyn Divider>,
+}
+
+impl SuiteEngine {
+    /// `None` if no engine was given (the suite then runs our generator).
+    pub fn start(args: &EngineArgs) -> anyhow::Result<Option<SuiteEngine>> {
+        let Some(engine) = args.engine()? else {
+            anyhow::ensure!(
+                args.reference_uci.is_none() && args.reference_script.is_none(),
+                "a reference needs an engine to compare: --engine-uci or --engine-script"
+            );
+            return Ok(None);
+        };
+        Ok(Some(SuiteEngine { engine, reference: args.reference()? }))
+    }
+
+    /// The engine's node count at `depth`.
+    pub fn count(&mut self, pos: &Position, depth: u32) -> anyhow::Result<u64> {
+        let divide = self.engine.divide(&Line::new(*pos), depth).map_err(|e| verify_error(VerifyError::Engine(e)))?;
+        Ok(divide.nodes())
+    }
+
+    /// Bisects from `pos` against the reference.
+    pub fn witness(&mut self, pos: &Position, depth: u32) -> anyhow::Result<Option<ReportJson>> {
+        let line = Line::new(*pos);
+        let mut checker = Checker::new(self.engine.as_mut(), self.reference.as_mut());
+        let report = checker.check(&line, depth, true).map_err(verify_error)?;
+        Ok(Some(report_json(&line, depth, &report, checker.engine_calls)))
+    }
+}
+
+/// The witnesses of a suite run against an engine, as text (empty if none).
+pub(crate) fn suite_witness_text(mismatches: &[super::suite::Mismatch]) -> String {
+    let mut text = String::new();
+    for m in mismatches {
+        let Some(w) = &m.witness else { continue };
+        text.push_str(&format!("\n{} (depth {}): ", m.origin, m.depth));
+        if w.status == "match" {
+            text.push_str("the engine agrees with the reference here; the suite's count may be wrong\n");
+            continue;
+        }
+        let list = |v: &[String]| if v.is_empty() { "(none)".to_string() } else { v.join(", ") };
+        text.push_str(&format!("first wrong position after {} engine calls\n", w.engine_calls));
+        let path = if w.path.is_empty() { "(the suite position)".to_string() } else { w.path.join(" ") };
+        text.push_str(&format!("  path:    {path}\n  fen:     {}\n  depth:   {}\n", w.fen, w.depth));
+        text.push_str(&format!("  missing: {}\n  extra:   {}\n", list(&w.missing), list(&w.extra)));
+        for (mv, hint) in &w.hints {
+            text.push_str(&format!("  {mv}: {hint}\n"));
+        }
+        if let Some(note) = &w.note {
+            text.push_str(&format!("  note:    {note}\n"));
+        }
+    }
     text
 }
 

@@ -35,6 +35,8 @@ pub struct SuiteArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub engine: super::divide::EngineArgs,
 }
 
 /// One count that disagreed.
@@ -45,6 +47,9 @@ pub struct Mismatch {
     pub depth: u32,
     pub expected: u64,
     pub got: u64,
+    /// With an engine: where bisection against the reference ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<super::divide::ReportJson>,
 }
 
 #[derive(Debug, Default, Serialize)]
@@ -90,6 +95,7 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
     // the small counts themselves.
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
+    let mut engine = super::divide::SuiteEngine::start(&args.engine)?;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
     for (name, entries) in &suites {
@@ -100,7 +106,10 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
             let checks = selected(entry);
             summary.skipped += entry.counts.len() - checks.len();
             for (depth, expected) in checks {
-                let got = pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref()));
+                let got = match engine.as_mut() {
+                    Some(e) => e.count(&pos, depth)?,
+                    None => pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref())),
+                };
                 summary.checked += 1;
                 summary.nodes += got;
                 if got == expected {
@@ -113,6 +122,10 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
                         depth,
                         expected,
                         got,
+                        witness: match engine.as_mut() {
+                            Some(e) => e.witness(&pos, depth)?,
+                            None => None,
+                        },
                     });
                 }
                 progress.inc();
@@ -131,6 +144,7 @@ pub fn run(args: SuiteArgs) -> Result<Outcome> {
         println!("{}", summary_table(&summaries));
         if !mismatches.is_empty() {
             println!("\n{} mismatch(es):\n{}", mismatches.len(), mismatch_table(&mismatches));
+            print!("{}", super::divide::suite_witness_text(&mismatches));
         }
     }
     Ok(outcome)

@@ -95,15 +95,15 @@ fn node_magic<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
     node::<S, Magic>(b, depth, tt)
 }
 
-/// PEXT lookups. Only ever instantiated behind a successful BMI2 check
-/// (`has_bmi2`), which is what the `unsafe` blocks below rely on.
+/// PEXT lookups. Only ever instantiated behind a successful check for BMI1,
+/// BMI2 and POPCNT (`lookups`), which is what the `unsafe` blocks rely on.
 #[cfg(target_arch = "x86_64")]
 struct Pext;
 #[cfg(target_arch = "x86_64")]
 impl Sliders for Pext {
     #[inline(always)]
     fn rook(sq: usize, occ: u64) -> u64 {
-        // Safety: `Pext` is used only after BMI2 was detected (see `has_bmi2`).
+        // Safety: `Pext` is used only after BMI2 was detected (see `lookups`).
         unsafe { magic::rook_attacks_pext(Square::new(sq as u8), crate::Bitboard(occ)).0 }
     }
     #[inline(always)]
@@ -118,40 +118,123 @@ impl Sliders for Pext {
     }
 }
 
-/// The whole tree below here is compiled with BMI2 enabled, so `pext` is
-/// inlined into the generator. Safety: the CPU must support BMI2.
+/// The whole tree below here is compiled with BMI1/BMI2/POPCNT enabled, so
+/// `pext`, `popcnt`, `tzcnt` and `blsr` are inlined into the generator.
+///
+/// # Safety
+/// The CPU must support BMI1, BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
 unsafe fn node_pext<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
     node::<S, Pext>(b, depth, tt)
 }
 
-/// Whether PEXT may be used (detected once, cached by std).
-#[inline]
-fn has_bmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("bmi2") && std::env::var_os("CHESSTOOL_NO_PEXT").is_none()
+/// Fancy magics with the POPCNT instruction (x86-64 CPUs without fast PEXT).
+#[cfg(target_arch = "x86_64")]
+struct MagicPopcnt;
+#[cfg(target_arch = "x86_64")]
+impl Sliders for MagicPopcnt {
+    #[inline(always)]
+    fn rook(sq: usize, occ: u64) -> u64 {
+        Magic::rook(sq, occ)
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    #[inline(always)]
+    fn bishop(sq: usize, occ: u64) -> u64 {
+        Magic::bishop(sq, occ)
+    }
+    #[inline(always)]
+    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+        // Safety: `MagicPopcnt` is used only after POPCNT was detected.
+        unsafe { node_magic_popcnt::<S>(b, depth, tt) }
     }
 }
 
-/// Leaf nodes `depth` plies below `b` (side to move `turn`), on this thread.
-fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, pext: bool) -> u64 {
+/// # Safety
+/// The CPU must support POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn node_magic_popcnt<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, MagicPopcnt>(b, depth, tt)
+}
+
+/// Which compiled copy of the hot path to run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Lookups {
+    /// Portable: fancy magics, no special instructions.
+    Magic,
+    /// Fancy magics with POPCNT.
+    MagicPopcnt,
+    /// PEXT tables with BMI1/BMI2/POPCNT.
+    Pext,
+}
+
+/// The fastest copy this CPU runs: PEXT where it is fast (not on AMD before
+/// Zen 3, where it is microcoded and slow), else magics; the environment
+/// variable `CHESSTOOL_NO_PEXT` forces the magic copy.
+fn lookups() -> Lookups {
+    static CHOSEN: std::sync::OnceLock<Lookups> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(detect_lookups)
+}
+
+fn detect_lookups() -> Lookups {
     #[cfg(target_arch = "x86_64")]
-    if pext {
-        // Safety: callers pass `pext = true` only when `has_bmi2()` holds.
-        return unsafe {
-            match turn {
-                Color::White => node_pext::<White>(b, depth, tt),
-                Color::Black => node_pext::<Black>(b, depth, tt),
-            }
-        };
+    {
+        let popcnt = std::is_x86_feature_detected!("popcnt");
+        let pext = popcnt
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && !slow_pext()
+            && std::env::var_os("CHESSTOOL_NO_PEXT").is_none();
+        if pext {
+            Lookups::Pext
+        } else if popcnt {
+            Lookups::MagicPopcnt
+        } else {
+            Lookups::Magic
+        }
     }
-    let _ = pext;
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        Lookups::Magic
+    }
+}
+
+/// AMD before Zen 3 (family 0x19) implements PEXT in microcode.
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+    let amd = vendor.ebx == u32::from_le_bytes(*b"Auth") && vendor.edx == u32::from_le_bytes(*b"enti");
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
+    amd && family < 0x19
+}
+
+/// Leaf nodes `depth` plies below `b` (side to move `turn`), on this thread.
+fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    match lookups {
+        // Safety: `lookups()` chose these only where the CPU has the features.
+        Lookups::Pext => {
+            return unsafe {
+                match turn {
+                    Color::White => node_pext::<White>(b, depth, tt),
+                    Color::Black => node_pext::<Black>(b, depth, tt),
+                }
+            }
+        }
+        // Safety: as above.
+        Lookups::MagicPopcnt => {
+            return unsafe {
+                match turn {
+                    Color::White => node_magic_popcnt::<White>(b, depth, tt),
+                    Color::Black => node_magic_popcnt::<Black>(b, depth, tt),
+                }
+            }
+        }
+        Lookups::Magic => {}
+    }
+    let _ = lookups;
     match turn {
         Color::White => node_magic::<White>(b, depth, tt),
         Color::Black => node_magic::<Black>(b, depth, tt),
@@ -716,14 +799,14 @@ fn children(b: &Board, turn: Color) -> Vec<Board> {
 const SPLIT_MIN_DEPTH: u32 = 4;
 
 /// Leaf nodes of `b` split over the current rayon pool at the first `levels` plies.
-fn split(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, pext: bool, levels: u32) -> u64 {
+fn split(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups, levels: u32) -> u64 {
     if levels == 0 || depth < SPLIT_MIN_DEPTH {
-        return run(b, turn, depth, tt, pext);
+        return run(b, turn, depth, tt, lookups);
     }
     if let Some(hit) = tt.and_then(|t| t.probe(b.key, depth)) {
         return hit;
     }
-    let nodes = children(b, turn).par_iter().map(|c| split(c, !turn, depth - 1, tt, pext, levels - 1)).sum();
+    let nodes = children(b, turn).par_iter().map(|c| split(c, !turn, depth - 1, tt, lookups, levels - 1)).sum();
     if let Some(t) = tt {
         t.store(b.key, depth, nodes);
     }
@@ -733,20 +816,20 @@ fn split(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, pext: bool,
 /// Leaf nodes at `depth` below `pos`, counted on the current thread, with an
 /// optional hash table. The same count as `perft` (tests hold it to that).
 pub fn perft_fast(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    run(&Board::from_position(pos), pos.turn(), depth, tt, has_bmi2())
+    run(&Board::from_position(pos), pos.turn(), depth, tt, lookups())
 }
 
-/// As `perft_fast` with the fancy-magic lookups even where PEXT is available
-/// (so that tests cover the fallback on any machine).
+/// As `perft_fast` with the portable fancy-magic copy of the hot path even
+/// where PEXT and POPCNT are available (so that tests cover the fallback).
 pub fn perft_fast_magic(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    run(&Board::from_position(pos), pos.turn(), depth, tt, false)
+    run(&Board::from_position(pos), pos.turn(), depth, tt, Lookups::Magic)
 }
 
 /// Leaf nodes at `depth` below `pos` on every thread of the current rayon
 /// pool (the tree is split over the first two plies), with an optional hash
 /// table shared by all threads.
 pub fn perft_fast_parallel(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    split(&Board::from_position(pos), pos.turn(), depth, tt, has_bmi2(), 2)
+    split(&Board::from_position(pos), pos.turn(), depth, tt, lookups(), 2)
 }
 
 /// Per-root-move counts on the current rayon pool (split over two plies), in
@@ -761,14 +844,14 @@ pub fn divide_fast(
     if depth == 0 {
         return Vec::new();
     }
-    let pext = has_bmi2();
+    let lookups = lookups();
     let moves = pos.legal_moves();
     moves
         .as_slice()
         .par_iter()
         .map(|&m| {
             let child = pos.play(m);
-            let n = split(&Board::from_position(&child), child.turn(), depth - 1, tt, pext, 1);
+            let n = split(&Board::from_position(&child), child.turn(), depth - 1, tt, lookups, 1);
             on_done();
             (m, n)
         })

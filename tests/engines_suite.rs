@@ -1,0 +1,102 @@
+//! `suite FILE --engine-uci CMD | --engine-script CMD`: an engine over a
+//! suite, with a bisection witness for every failing count.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+/// The example engine next to this test binary (built on demand).
+fn buggy_engine() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
+    let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
+    if !path.exists() {
+        let mut cargo = std::process::Command::new(env!("CARGO"));
+        cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
+        if profile_dir.ends_with("release") {
+            cargo.arg("--release");
+        }
+        assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
+    }
+    path
+}
+
+/// A small suite of its own (the repository's suites are tested elsewhere).
+fn suite_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chesstool-engines-suite-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mini.epd");
+    std::fs::write(
+        &path,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n\
+         8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 ;D1 14 ;D2 191 ;D3 2812 ;D4 43238\n\
+         r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1 ;D1 34 ;D2 714 ;D3 22268\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_correct_engine_passes_through_both_protocols() {
+    let file = suite_file("ok");
+    for flag in ["--engine-uci", "--engine-script"] {
+        Command::cargo_bin("chesstool")
+            .unwrap()
+            .args(["suite", "-q"])
+            .arg(&file)
+            .arg(flag)
+            .arg(buggy_engine())
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn every_failing_count_gets_a_witness() {
+    let file = suite_file("bug");
+    for flag in ["--engine-uci", "--engine-script"] {
+        let out = Command::cargo_bin("chesstool")
+            .unwrap()
+            .args(["suite", "-q", "--json"])
+            .arg(&file)
+            .arg(flag)
+            .arg(format!("{} --bug castle-rights-capture", buggy_engine().display()))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mismatches = j["mismatches"].as_array().unwrap();
+        // Depths 2 and 3 of the last position fail, each with the same witness.
+        assert_eq!(mismatches.len(), 2, "{j}");
+        for m in mismatches {
+            let w = &m["witness"];
+            assert_eq!(w["path"], serde_json::json!(["g2h1"]), "{j}");
+            assert_eq!(w["extra"], serde_json::json!(["e1g1"]), "{j}");
+            assert_eq!(w["missing"], serde_json::json!([]), "{j}");
+        }
+    }
+}
+
+#[test]
+fn text_report_and_engine_failures() {
+    let file = suite_file("text");
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["suite", "-q"])
+        .arg(&file)
+        .arg("--engine-uci")
+        .arg(format!("{} --bug ep-pin", buggy_engine().display()))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("first wrong position after"))
+        .stdout(predicate::str::contains("extra:   f4e3"));
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["suite", "-q", "--timeout", "1"])
+        .arg(&file)
+        .arg("--engine-script")
+        .arg(format!("{} --bug hang", buggy_engine().display()))
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("(killed)"));
+}

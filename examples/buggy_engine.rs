@@ -75,7 +75,7 @@ impl Node {
         let rights = if bugs.has("castle-rights-capture") {
             let mut r = self.rights.without(m.from());
             if m.is_castling() || self.pos.piece_at(m.from()).map(|p| p.role) == Some(Role::King) {
-                r = r & !back_rank(us);
+                r &= !back_rank(us);
             }
             // The bug: the captured rook's square (m.to()) keeps its right.
             r
@@ -257,7 +257,7 @@ fn subtree(node: &Node, bm: &BMove, depth: u32, bugs: &Bugs) -> u64 {
 /// The divide in the chosen layout.
 fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: bool) -> String {
     if bugs.has("hang") || (bugs.has("hang-deep") && below_root) {
-        print!("a2a3: 1\n");
+        println!("a2a3: 1");
         let _ = std::io::stdout().flush();
         loop {
             std::thread::sleep(std::time::Duration::from_secs(3600));

@@ -28,9 +28,9 @@ impl UciEngine {
         UciEngine { name: name.to_string(), words, process: None, timeout, format, chess960: false, failed: false }
     }
 
-    fn start(&mut self) -> Result<(), EngineError> {
+    /// Starts the engine; the handshake counts against the first question's time.
+    fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
         let mut p = Process::spawn(&self.name, &self.words, &[])?;
-        let deadline = Instant::now() + self.timeout;
         self.send(&mut p, "uci", "uci")?;
         self.wait_for(&mut p, "uciok", "uci", deadline)?;
         self.process = Some(p);
@@ -87,8 +87,7 @@ impl UciEngine {
         }
     }
 
-    fn ask(&mut self, p: &mut Process, line: &Line, depth: u32) -> Result<Divide, EngineError> {
-        let deadline = Instant::now() + self.timeout;
+    fn ask(&mut self, p: &mut Process, line: &Line, depth: u32, deadline: Instant) -> Result<Divide, EngineError> {
         if line.chess960() != self.chess960 {
             let value = line.chess960();
             self.send(p, &format!("setoption name UCI_Chess960 value {value}"), "setoption")?;
@@ -152,14 +151,15 @@ impl Divider for UciEngine {
                 message: "engine failed earlier".to_string(),
             });
         }
+        let deadline = Instant::now() + self.timeout;
         if self.process.is_none() {
-            if let Err(e) = self.start() {
+            if let Err(e) = self.start(deadline) {
                 self.failed = true;
                 return Err(e);
             }
         }
         let mut p = self.process.take().expect("started");
-        let result = self.ask(&mut p, line, depth);
+        let result = self.ask(&mut p, line, depth, deadline);
         if result.is_ok() {
             self.process = Some(p);
         } else {

@@ -201,7 +201,8 @@ fn castling_field_garbage() {
 
 #[test]
 fn en_passant_square_on_the_wrong_rank() {
-    let e = assert_mentions("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", &["en passant", "e4", "rank 3"]);
+    let e =
+        assert_mentions("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", &["en passant", "e4", "rank 3"]);
     assert!(matches!(e, FenError::Position(PositionError::BadEnPassant { square: Square::E4, .. })), "{e:?}");
     // e3 with white to move: it must be on rank 6.
     assert_mentions("rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", &["e3", "rank 6"]);

@@ -2,6 +2,8 @@
 //! seeded PRNG (no extra crates).
 #![allow(dead_code)]
 
+pub mod oracle;
+
 use std::path::PathBuf;
 
 /// One line of a `suites/*.epd` file: `FEN ;D1 n ;D2 n ...`.
@@ -36,7 +38,10 @@ pub fn read_suite(name: &'static str) -> Vec<SuiteLine> {
             .map(|p| {
                 let p = p.trim();
                 let (d, n) = p.split_once(' ').unwrap_or_else(|| panic!("suites/{name}:{}: bad field {p:?}", i + 1));
-                let d: u32 = d.strip_prefix('D').and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("suites/{name}:{}: bad depth {d:?}", i + 1));
+                let d: u32 = d
+                    .strip_prefix('D')
+                    .and_then(|d| d.parse().ok())
+                    .unwrap_or_else(|| panic!("suites/{name}:{}: bad depth {d:?}", i + 1));
                 let n: u64 = n.trim().parse().unwrap_or_else(|_| panic!("suites/{name}:{}: bad count {n:?}", i + 1));
                 (d, n)
             })

@@ -53,7 +53,7 @@ fn crashing_engine_is_exit_3() {
         let out = divide(protocol, "crash", &[]).output().unwrap();
         assert_eq!(out.status.code(), Some(3), "{protocol}");
         let msg = one_line(&out.stderr);
-        assert!(msg.starts_with("error: ") && msg.contains("exited (killed by signal"), "{msg}");
+        assert!(msg.starts_with("error: ") && msg.contains("was killed by signal"), "{msg}");
         assert!(msg.contains("line(s) of output"), "{msg}");
     }
 }
@@ -66,7 +66,7 @@ fn crash_in_the_middle_of_a_bisection_is_exit_3_with_json_error() {
         let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(j["status"], "error");
         assert_eq!(j["engine_calls"], 2, "{j}");
-        assert!(j["error"].as_str().unwrap().contains("exited"), "{j}");
+        assert!(j["error"].as_str().unwrap().contains("killed by signal"), "{j}");
     }
 }
 
@@ -127,7 +127,7 @@ fn script_exiting_with_an_error_is_exit_3() {
         .args(["divide", "-d", "2", "--engine-script", "sh -c 'echo e2e4 1; exit 7'"])
         .assert()
         .code(3)
-        .stderr(predicate::str::contains("exit status 7"));
+        .stderr(predicate::str::contains("exited with status 7"));
 }
 
 #[test]

@@ -87,7 +87,7 @@ pub enum EngineError {
     Spawn { cmd: String, source: std::io::Error },
     #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}", secs = .timeout.as_secs_f64())]
     Timeout { engine: String, request: String, timeout: Duration, last: String },
-    #[error("{engine}: exited ({status}) while answering {request} after {lines} line(s) of output{stderr}")]
+    #[error("{engine}: {status} while answering {request} after {lines} line(s) of output{stderr}")]
     Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
     #[error("{engine}: unreadable answer to {request}: {source}")]
     Garbage { engine: String, request: String, source: ParseOutputError },

@@ -155,17 +155,17 @@ impl Process {
 /// `exit status 3`, `killed by signal 6`.
 pub(crate) fn describe_status(status: Option<std::process::ExitStatus>) -> String {
     match status {
-        None => "still running".to_string(),
+        None => "closed its output (still running)".to_string(),
         Some(s) => {
             #[cfg(unix)]
             {
                 use std::os::unix::process::ExitStatusExt;
                 if let Some(sig) = s.signal() {
-                    return format!("killed by signal {sig}");
+                    return format!("was killed by signal {sig}");
                 }
             }
             match s.code() {
-                Some(c) => format!("exit status {c}"),
+                Some(c) => format!("exited with status {c}"),
                 None => s.to_string(),
             }
         }

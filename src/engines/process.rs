@@ -35,6 +35,9 @@ impl Process {
             words.split_first().ok_or_else(|| EngineError::Input("empty engine command".to_string()))?;
         let mut cmd = Command::new(program);
         cmd.args(rest).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        // Python engines buffer a piped stdout unless told not to, and would
+        // look hung to a UCI conversation.
+        cmd.env("PYTHONUNBUFFERED", "1");
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;

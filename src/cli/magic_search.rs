@@ -5,6 +5,7 @@ use super::Outcome;
 use crate::board::Square;
 use crate::tools::magic_search::{self, Found, Slider};
 use crate::tools::magic_verify::{self, hex, MagicEntry, MagicFile};
+use crate::tools::{magic_packed, magic_reduced};
 use anyhow::Context;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use std::path::PathBuf;
@@ -98,55 +99,66 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         Some(s) => Some(Duration::from_secs_f64(s)),
         None => None,
     };
-    if args.layout == LayoutArg::Packed {
-        anyhow::bail!("--layout packed is not implemented yet");
-    }
     let targets = magic_search::targets(&sliders, squares.as_deref());
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start worker threads")?;
-    // A reduced-bit search may fail; give every square an equal share of the budget.
-    let budget = if args.bits_reduction > 0 {
-        let total = time_limit.unwrap_or(Duration::from_secs(10));
-        Some(total.mul_f64(args.threads as f64 / targets.len() as f64))
-    } else {
-        time_limit
-    };
+    if args.layout == LayoutArg::Packed {
+        if args.bits_reduction > 0 {
+            anyhow::bail!("--layout packed chooses its own index bits; drop --bits-reduction");
+        }
+        return run_packed(&args, &targets, &pool, time_limit, squares.is_none() && sliders.len() == 2);
+    }
+    // A reduced-bit search may fail: it runs for the whole budget (default 10 s) unless every square is found.
+    let budget = if args.bits_reduction > 0 { Some(time_limit.unwrap_or(Duration::from_secs(10))) } else { time_limit };
     let black = args.layout == LayoutArg::Black;
     let progress = progress_bar(targets.len() as u64, args.bits_reduction > 0);
-    let tick = || progress.inc(1);
-    let runs = args.bench.unwrap_or(1).max(1);
     let mut times = Vec::new();
-    let mut report = None;
-    for _ in 0..runs {
-        let r = pool.install(|| {
-            magic_search::run(&targets, args.seed, args.bits_reduction, black, budget, args.threads > 1, &tick)
+    let mut results = Vec::with_capacity(targets.len());
+    let mut missed = 0;
+    // Per square (reduced searches): candidates tried, whether found.
+    let mut attempts: Vec<(u64, bool)> = Vec::new();
+    let runs = if args.bits_reduction > 0 { 1 } else { args.bench.unwrap_or(1).max(1) };
+    if args.bits_reduction > 0 {
+        // Rounds of growing slices over the squares not yet found, all threads, until the budget is spent.
+        let tick = || progress.inc(1);
+        let start = std::time::Instant::now();
+        let outcomes = pool.install(|| {
+            magic_reduced::run(&targets, args.seed, args.bits_reduction, black, budget.expect("set above"), &tick)
         });
-        times.push(r.time);
-        report = Some(r);
+        times.push(start.elapsed());
+        for o in outcomes {
+            attempts.push((o.candidates, o.found.is_some()));
+            let found = match o.found {
+                Some(f) => f,
+                None => {
+                    // Missed squares get a standard magic so the file is complete.
+                    missed += 1;
+                    let one = magic_search::run(&[(o.slider, o.square)], args.seed, 0, black, None, false, &|| {});
+                    one.results[0].2.clone().expect("a standard search always succeeds")
+                }
+            };
+            results.push(found);
+        }
+    } else {
+        let tick = || progress.inc(1);
+        let mut report = None;
+        for _ in 0..runs {
+            let r = pool.install(|| magic_search::run(&targets, args.seed, 0, black, budget, args.threads > 1, &tick));
+            times.push(r.time);
+            report = Some(r);
+        }
+        for (_, _, found) in report.expect("at least one run").results {
+            results.push(found.expect("a standard search always succeeds"));
+        }
     }
     progress.finish_and_clear();
-    let report = report.expect("at least one run");
     times.sort();
-    // Squares a reduced-bit search missed get a standard magic so the file is complete.
-    let mut results = Vec::with_capacity(report.results.len());
-    let mut missed = 0;
-    for (slider, square, found) in &report.results {
-        let found = match found {
-            Some(f) => f.clone(),
-            None => {
-                missed += 1;
-                let one = magic_search::run(&[(*slider, *square)], args.seed, 0, black, None, false, &|| {});
-                one.results[0].2.clone().expect("a standard search always succeeds")
-            }
-        };
-        results.push(found);
-    }
     let file = fancy_file(&results, if black { "black" } else { "fancy" });
     let verification = magic_verify::verify(&file, squares.is_none() && sliders.len() == 2)?;
     let text = match args.format {
         FormatArg::Json => format!("{}\n", serde_json::to_string_pretty(&file)?),
         FormatArg::Rust => magic_verify::to_rust(&file)?,
-        FormatArg::Table => table(&results, args.bits_reduction),
+        FormatArg::Table => table(&results, args.bits_reduction, &attempts),
     };
     let reduced = results.iter().filter(|f| f.index_bits() < f.relevant_bits).count();
     let mut summary = format!("{} magics", results.len());
@@ -172,7 +184,8 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         ));
     }
     if let Some(b) = budget.filter(|_| args.bits_reduction > 0) {
-        summary.push_str(&format!("; budget {} per square", ms(b)));
+        let tried: u64 = attempts.iter().map(|a| a.0).sum();
+        summary.push_str(&format!("; budget {:.1} s wall, {tried} reduced candidates tried", b.as_secs_f64()));
     }
     let summary = format!(
         "{summary}\ntable: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
@@ -240,7 +253,7 @@ fn fancy_file(results: &[Found], layout: &str) -> MagicFile {
     MagicFile { layout: layout.to_string(), table_entries: offset, magics }
 }
 
-fn table(results: &[Found], reduction: u32) -> String {
+fn table(results: &[Found], reduction: u32, attempts: &[(u64, bool)]) -> String {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     t.set_header(vec![
@@ -254,7 +267,7 @@ fn table(results: &[Found], reduction: u32) -> String {
         "candidates",
         "time",
     ]);
-    for f in results {
+    for (n, f) in results.iter().enumerate() {
         let bits = if reduction > 0 && f.index_bits() < f.relevant_bits {
             format!("{} (-{})", f.index_bits(), f.relevant_bits - f.index_bits())
         } else {
@@ -268,7 +281,10 @@ fn table(results: &[Found], reduction: u32) -> String {
             hex(f.magic),
             (1u64 << f.index_bits()).to_string(),
             f.used.to_string(),
-            f.candidates.to_string(),
+            match attempts.get(n) {
+                Some((tried, false)) => format!("{tried} (reduced: none)"),
+                _ => f.candidates.to_string(),
+            },
             format!("{:.1} us", f.time.as_secs_f64() * 1e6),
         ]);
     }
@@ -295,4 +311,93 @@ fn verify_file(path: &std::path::Path) -> anyhow::Result<Outcome> {
         if v.ok() { "ok".to_string() } else { format!("{} problems", v.problem_count) }
     );
     Ok(if v.ok() { Outcome::Success } else { Outcome::Mismatch })
+}
+
+/// `--layout packed`: one shared, overlapping table.
+fn run_packed(
+    args: &MagicSearchArgs,
+    targets: &[(Slider, Square)],
+    pool: &rayon::ThreadPool,
+    time_limit: Option<Duration>,
+    complete: bool,
+) -> anyhow::Result<Outcome> {
+    let start = std::time::Instant::now();
+    let deadline = time_limit.map(|t| start + t);
+    let progress = progress_bar(targets.len() as u64, true);
+    let tick = || progress.inc(1);
+    let effort = magic_packed::Effort::default();
+    let packing = pool.install(|| magic_packed::pack(targets, args.seed, effort, deadline, &tick));
+    progress.finish_and_clear();
+    let time = start.elapsed();
+    let magics = packing
+        .entries
+        .iter()
+        .map(|e| MagicEntry {
+            piece: e.slider.name().to_string(),
+            square: e.square.to_string(),
+            mask: hex(e.mask),
+            magic: hex(e.magic),
+            shift: e.shift,
+            offset: e.offset,
+            black: e.black,
+        })
+        .collect();
+    let file = MagicFile { layout: "packed".to_string(), table_entries: packing.table_entries, magics };
+    let verification = magic_verify::verify(&file, complete)?;
+    let text = match args.format {
+        FormatArg::Json => format!("{}\n", serde_json::to_string_pretty(&file)?),
+        FormatArg::Rust => magic_verify::to_rust(&file)?,
+        FormatArg::Table => {
+            let mut t = Table::new();
+            t.load_preset(UTF8_FULL_CONDENSED);
+            t.set_header(vec!["piece", "square", "relevant bits", "index bits", "magic", "form", "offset", "used"]);
+            for e in &packing.entries {
+                t.add_row(vec![
+                    e.slider.name().to_string(),
+                    e.square.to_string(),
+                    e.mask.count_ones().to_string(),
+                    (64 - e.shift).to_string(),
+                    hex(e.magic),
+                    if e.black { "black" } else { "plain" }.to_string(),
+                    e.offset.to_string(),
+                    e.used.to_string(),
+                ]);
+            }
+            format!("{t}\n")
+        }
+    };
+    let summary = format!(
+        "packed {} magics in {:.1} s on {} thread{} ({} placement passes{}): {} slots used by the squares\n\
+         table: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
+        packing.entries.len(),
+        time.as_secs_f64(),
+        args.threads,
+        if args.threads == 1 { "" } else { "s" },
+        packing.passes,
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) { ", cut short by --time-limit" } else { "" },
+        packing.used_sum,
+        file.table_entries,
+        file.table_entries * 8,
+        verification.occupancies,
+        if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
+    );
+    match (&args.output, args.format) {
+        (Some(path), _) => {
+            super::butterfly::write_output(path, &text)?;
+            eprint!("{summary}");
+        }
+        (None, FormatArg::Table) => super::butterfly::print_text(&format!("{text}{summary}"))?,
+        (None, _) => {
+            super::butterfly::print_text(&text)?;
+            eprint!("{summary}");
+        }
+    }
+    if verification.ok() {
+        Ok(Outcome::Success)
+    } else {
+        for p in &verification.problems {
+            eprintln!("{p}");
+        }
+        Ok(Outcome::Mismatch)
+    }
 }

@@ -6,3 +6,5 @@ pub mod butterfly;
 pub mod rotated_dump;
 pub mod magic_search;
 pub mod magic_verify;
+pub mod magic_packed;
+pub mod magic_reduced;

@@ -1,0 +1,274 @@
+//! `chesstool perft` end to end: output format, JSON, --stats, --moves, and
+//! every bad-input path (exit 2, one `error:` line on stderr, no panic).
+//! Node counts are the Chess Programming Wiki's published ones.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn chesstool() -> Command {
+    let mut cmd = Command::cargo_bin("chesstool").unwrap();
+    cmd.env_remove("RUST_BACKTRACE").env_remove("RUST_LIB_BACKTRACE");
+    cmd
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = chesstool().args(args).assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let text = stdout_of(args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not one JSON object ({e}): {text}"))
+}
+
+/// Runs with the arguments and checks: exit code 2, stderr is exactly one
+/// line starting with `error:` that contains every needle, nothing on stdout,
+/// no panic or backtrace.
+fn input_error(args: &[&str], needles: &[&str]) {
+    let out = chesstool().args(args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(stderr.starts_with("error: "), "{args:?}: stderr {stderr:?}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: stderr is not one line: {stderr:?}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{args:?}: {stderr}");
+    for n in needles {
+        assert!(stderr.contains(n), "{args:?}: stderr should mention {n:?}: {stderr:?}");
+    }
+    assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// A clap usage error: exit 2, `error:` first, the needle somewhere, no
+/// panic (clap adds a usage block after the error line, which is fine).
+fn usage_error(args: &[&str], needle: &str) {
+    let out = chesstool().args(args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(stderr.contains(needle), "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn perft_depth_4_last_line() {
+    let out = stdout_of(&["perft", "--depth", "4"]);
+    let last = out.lines().last().unwrap();
+    let re = regex_lite(last);
+    assert_eq!(re, Some(197_281), "last line: {last:?}");
+}
+
+/// Parses `Nodes: N  Time: T s  Speed: X Mnps` exactly; returns N.
+fn regex_lite(line: &str) -> Option<u64> {
+    let rest = line.strip_prefix("Nodes: ")?;
+    let (nodes, rest) = rest.split_once("  Time: ")?;
+    let (time, rest) = rest.split_once(" s  Speed: ")?;
+    let speed = rest.strip_suffix(" Mnps")?;
+    time.parse::<f64>().ok()?;
+    speed.parse::<f64>().ok()?;
+    nodes.parse().ok()
+}
+
+#[test]
+fn perft_positions_of_the_wiki() {
+    for (fen, depth, nodes) in [
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "3", 97_862),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4", 43_238),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", "3", 9_467),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "3", 62_379),
+    ] {
+        let out = stdout_of(&["perft", "--fen", fen, "--depth", depth, "--quiet"]);
+        assert_eq!(regex_lite(out.lines().last().unwrap()), Some(nodes), "{fen}");
+    }
+    // Depth 0 is the root alone; --threads 1 gives the same counts.
+    assert_eq!(regex_lite(stdout_of(&["perft", "--depth", "0"]).lines().last().unwrap()), Some(1));
+    assert_eq!(
+        regex_lite(stdout_of(&["perft", "--depth", "3", "--threads", "1"]).lines().last().unwrap()),
+        Some(8_902)
+    );
+}
+
+#[test]
+fn perft_json_fields() {
+    let v = json_of(&["perft", "--depth", "3", "--json"]);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["nodes"], 8_902);
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    assert!(v["fen"].is_string(), "{v}");
+    assert!(v.get("stats").is_none(), "no stats without --stats: {v}");
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let v = json_of(&["perft", "--fen", fen, "--depth", "2", "--json"]);
+    assert_eq!(v["fen"], fen);
+    assert_eq!(v["nodes"], 2_039);
+}
+
+#[test]
+fn perft_json_fen_is_a_fen_not_the_startpos_keyword() {
+    // Without --fen the report must still say which position was counted.
+    let v = json_of(&["perft", "--depth", "1", "--json"]);
+    assert_eq!(v["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "{v}");
+}
+
+#[test]
+fn perft_stats_json_matches_the_wiki() {
+    // CPW Perft Results, initial position, depths 1-4.
+    let v = json_of(&["perft", "--depth", "4", "--stats", "--json"]);
+    assert_eq!(v["nodes"], 197_281);
+    let rows = v["stats"].as_array().expect("stats array");
+    assert_eq!(rows.len(), 4);
+    let want = [(1, 20, 0, 0, 0), (2, 400, 0, 0, 0), (3, 8_902, 34, 12, 0), (4, 197_281, 1_576, 469, 8)];
+    for (row, (depth, nodes, captures, checks, mates)) in rows.iter().zip(want) {
+        assert_eq!(row["depth"], depth, "{row}");
+        assert_eq!(row["nodes"], nodes, "{row}");
+        assert_eq!(row["captures"], captures, "{row}");
+        assert_eq!(row["checks"], checks, "{row}");
+        assert_eq!(row["checkmates"], mates, "{row}");
+        for key in ["en_passants", "castles", "promotions", "discovery_checks", "double_checks"] {
+            assert_eq!(row[key], 0, "{key} in {row}");
+        }
+    }
+    // Kiwipete depth 2: 1 e.p., 91 castles, 3 checks.
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let v = json_of(&["perft", "--fen", kiwi, "--depth", "2", "--stats", "--json"]);
+    let d2 = &v["stats"][1];
+    assert_eq!((d2["nodes"].as_u64(), d2["captures"].as_u64()), (Some(2_039), Some(351)));
+    assert_eq!(
+        (d2["en_passants"].as_u64(), d2["castles"].as_u64(), d2["checks"].as_u64()),
+        (Some(1), Some(91), Some(3))
+    );
+}
+
+#[test]
+fn perft_stats_table_text() {
+    let out = stdout_of(&["perft", "--depth", "3", "--stats"]);
+    for header in [
+        "Depth",
+        "Nodes",
+        "Captures",
+        "E.p.",
+        "Castles",
+        "Promotions",
+        "Checks",
+        "Discovery checks",
+        "Double checks",
+        "Checkmates",
+    ] {
+        assert!(out.contains(header), "missing {header:?}:\n{out}");
+    }
+    assert!(out.contains("8902"), "{out}");
+    assert_eq!(regex_lite(out.lines().last().unwrap()), Some(8_902), "{out}");
+}
+
+#[test]
+fn perft_moves() {
+    // Counts from python-chess: 29 moves after 1.e4 e5; 600 at depth 2 after 1.e4.
+    let out = stdout_of(&["perft", "--moves", "e2e4", "e7e5", "--depth", "1"]);
+    assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "{out}");
+    assert_eq!(regex_lite(out.lines().last().unwrap()), Some(29));
+    let v = json_of(&["perft", "--moves", "e2e4", "--depth", "2", "--json"]);
+    assert_eq!(v["nodes"], 600);
+    assert_eq!(v["moves"], serde_json::json!(["e2e4"]));
+    // Castling in both notations, from Kiwipete.
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let a = stdout_of(&["perft", "--fen", kiwi, "--moves", "e1g1", "--depth", "1"]);
+    let b = stdout_of(&["perft", "--fen", kiwi, "--moves", "e1h1", "--depth", "1"]);
+    assert_eq!(a.lines().next(), b.lines().next());
+    assert!(a.contains("R4RK1 b kq - 1 1"), "{a}");
+}
+
+#[test]
+fn bad_fens_exit_2_with_one_line() {
+    input_error(&["perft", "--fen", "", "--depth", "1"], &["empty"]);
+    input_error(
+        &["perft", "--fen", "r3k2r/p1ppqb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBPPP/R3K2R w KQkq", "--depth", "1"],
+        &["rank 7", "7 squares"],
+    );
+    input_error(
+        &["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--depth", "1"],
+        &["9 ranks"],
+    );
+    input_error(&["perft", "--fen", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "--depth", "1"], &["castling", "rook"]);
+    input_error(
+        &["perft", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "--depth", "1"],
+        &["en passant", "e4"],
+    );
+    input_error(&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "--depth", "1"], &["side to move"]);
+    input_error(&["perft", "--fen", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "--depth", "1"], &["not to move", "check"]);
+    input_error(&["perft", "--fen", "\u{1}\u{7f}\u{fffd}é€ xyz", "--depth", "1"], &["FEN"]);
+    input_error(&["perft", "--fen", "-", "--depth", "1"], &[]);
+}
+
+#[test]
+fn random_byte_fens_exit_2_without_panic() {
+    // A seeded stream of byte strings (valid UTF-8 after lossy conversion,
+    // as the shell would pass them), no newlines.
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..25 {
+        let bytes: Vec<u8> = (0..1 + x as usize % 40)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x as u8).max(1)
+            })
+            .filter(|&b| b != b'\n' && b != b'\r')
+            .collect();
+        let fen = String::from_utf8_lossy(&bytes).into_owned();
+        if fen.trim().is_empty() || fen.trim() == "startpos" {
+            continue;
+        }
+        input_error(&["perft", "--fen", &fen, "--depth", "1"], &["--fen"]);
+    }
+}
+
+#[test]
+fn bad_moves_exit_2_with_one_line() {
+    input_error(&["perft", "--moves", "e2e5", "--depth", "1"], &["e2e5", "not legal"]);
+    input_error(&["perft", "--moves", "e2e4", "e2e4", "--depth", "1"], &["e2e4"]);
+    input_error(&["perft", "--moves", "xyz", "--depth", "1"], &["xyz"]);
+}
+
+#[test]
+fn bad_args_are_usage_errors() {
+    usage_error(&["perft"], "--depth");
+    usage_error(&["perft", "--depth"], "--depth");
+    usage_error(&["perft", "--depth", "x"], "'x'");
+    usage_error(&["perft", "--depth", "-1"], "");
+    usage_error(&["perft", "--depth", "3", "--threads", "many"], "many");
+    usage_error(&["perft", "--depth", "3", "--no-such-flag"], "--no-such-flag");
+    usage_error(&["no-such-command"], "no-such-command");
+    // No subcommand: clap prints the help to stderr and exits 2.
+    let out = chesstool().assert().code(2).get_output().clone();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn absurd_depth_is_an_input_error() {
+    input_error(&["perft", "--depth", "99"], &["99"]);
+}
+
+#[test]
+fn non_utf8_argument_is_an_error_not_a_panic() {
+    #[cfg(unix)]
+    {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let out = chesstool()
+            .args(["perft", "--depth", "1", "--fen"])
+            .arg(OsStr::from_bytes(b"\xff\xfe rnbqkbnr"))
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("error:") && !stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn chess960_flag_switches_castling_notation() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    // With --chess960, king-takes-rook is the notation and the FEN is Shredder.
+    let out = stdout_of(&["perft", "--fen", fen, "--chess960", "--moves", "e1h1", "--depth", "1"]);
+    assert!(out.contains("r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1"), "{out}");
+    let out = stdout_of(&["perft", "--fen", "startpos", "--depth", "2", "--quiet"]);
+    assert!(out.ends_with(" Mnps\n"), "{out}");
+    assert!(predicate::str::contains("Nodes: 400").eval(&out));
+}

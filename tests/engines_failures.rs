@@ -65,7 +65,7 @@ fn crash_in_the_middle_of_a_bisection_is_exit_3_with_json_error() {
         assert_eq!(out.status.code(), Some(3), "{protocol}");
         let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(j["status"], "error");
-        assert_eq!(j["engine_calls"], 2, "{j}");
+        assert_eq!(j["engine_calls"], 6, "depths 1..=5 at the root, then the crash: {j}");
         assert!(j["error"].as_str().unwrap().contains("killed by signal"), "{j}");
     }
 }

@@ -273,6 +273,8 @@ pub struct ReportJson {
     pub missing: Vec<String>,
     pub extra: Vec<String>,
     pub diffs: Vec<DiffRow>,
+    /// The depth of `diffs`: the first depth at which the start position differs.
+    pub diffs_depth: u32,
     pub engine_calls: u32,
     pub engine_total: u64,
     pub reference_total: u64,
@@ -306,6 +308,7 @@ pub(crate) fn report_json(start: &Line, depth: u32, report: &Report, calls: u32)
         missing: diff.missing.iter().map(|m| m.uci.clone()).collect(),
         extra: diff.extra.iter().map(|x| x.uci.clone()).collect(),
         diffs: diff_rows(&report.root),
+        diffs_depth: report.root_depth,
         engine_calls: calls,
         engine_total: report.root.engine_total,
         reference_total: report.root.reference_total,
@@ -374,13 +377,18 @@ pub(crate) fn witness_text(w: &Witness) -> String {
     text
 }
 
-fn report_text(start: &Line, depth: u32, report: &Report, calls: u32, seconds: f64, bisect: bool) -> String {
+fn report_text(start: &Line, requested: u32, report: &Report, calls: u32, seconds: f64, bisect: bool) -> String {
     let root = &report.root;
+    let depth = requested;
     let mut text = String::new();
     if report.witness.is_none() {
         text.push_str(&format!("match at depth {depth}: {} nodes\n", root.engine_total));
         text.push_str(&format!("engine calls: {calls} ({seconds:.2} s)\n"));
         return text;
+    }
+    let depth = report.root_depth;
+    if bisect && depth < requested {
+        text.push_str(&format!("the first difference shows at depth {depth} (of {requested}):\n"));
     }
     if root.engine_total_only || root.reference_total_only {
         text.push_str("(only totals to compare: a side printed no per-move counts)\n");

@@ -63,17 +63,8 @@ const APPENDIX: [(&str, [&str; 8]); 4] = [
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn run(args: &[&str]) -> String {
-    let out = Command::cargo_bin("chesstool")
-        .unwrap()
-        .arg("rotated-dump")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = Command::cargo_bin("chesstool").unwrap().arg("rotated-dump").args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -104,11 +95,7 @@ fn occupancy(fen: &str) -> u64 {
 fn boards_are_laid_out_as_the_appendix_square_by_square() {
     for fen in [KIWIPETE, "8/8/8/8/8/8/8/K6k w - - 0 1", "startpos"] {
         let text = run(&["--fen", fen]);
-        let occ = occupancy(if fen == "startpos" {
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-        } else {
-            fen
-        });
+        let occ = occupancy(if fen == "startpos" { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" } else { fen });
         let lines: Vec<&str> = text.lines().collect();
         for (name, rows) in APPENDIX {
             let title = lines
@@ -123,10 +110,7 @@ fn boards_are_laid_out_as_the_appendix_square_by_square() {
                 assert!(line.starts_with(want), "{name} row {row}: {line:?}");
                 // Then the same row as bits, with the edge mark in the same place.
                 let rest = &line[want.len()..];
-                let bits: Vec<&str> = rest
-                    .split_whitespace()
-                    .take(want.split(' ').count())
-                    .collect();
+                let bits: Vec<&str> = rest.split_whitespace().take(want.split(' ').count()).collect();
                 let names: Vec<&str> = want.split(' ').collect();
                 let mut col = 0;
                 for (token, bit) in names.iter().zip(&bits) {
@@ -170,11 +154,7 @@ fn square_attacks_agree_with_an_independent_walker() {
     let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
     let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
     for fen in [KIWIPETE, "startpos", "4k3/8/8/3q4/8/8/8/4K3 w - - 0 1"] {
-        let occ = occupancy(if fen == "startpos" {
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-        } else {
-            fen
-        });
+        let occ = occupancy(if fen == "startpos" { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" } else { fen });
         for sq in ["a1", "e4", "h8", "d5", "b7", "g2", "c6", "h1"] {
             let text = run(&["--fen", fen, "--square", sq]);
             let s = index(sq);
@@ -184,10 +164,7 @@ fn square_attacks_agree_with_an_independent_walker() {
                 ("queen", slide(s, occ, &rook) | slide(s, occ, &bishop)),
             ];
             for (piece, set) in want {
-                let line = text
-                    .lines()
-                    .find(|l| l.starts_with(piece) && l.contains("rotated"))
-                    .unwrap();
+                let line = text.lines().find(|l| l.starts_with(piece) && l.contains("rotated")).unwrap();
                 let expect = format!("{set:#018x}");
                 assert_eq!(line.matches(&expect).count(), 3, "{fen} {sq}: {line}");
                 assert!(line.ends_with("agree"), "{line}");
@@ -201,10 +178,7 @@ fn json_has_boards_and_square() {
     let text = run(&["--fen", KIWIPETE, "--square", "e4", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["boards"]["a1h8"]["rows"][0][1], "|");
-    assert_eq!(
-        v["boards"]["normal"]["value"],
-        format!("{:#018x}", occupancy(KIWIPETE))
-    );
+    assert_eq!(v["boards"]["normal"]["value"], format!("{:#018x}", occupancy(KIWIPETE)));
     assert_eq!(v["square"]["agree"], true);
     assert_eq!(v["square"]["patterns"][1]["board"], "l90");
 }
@@ -227,11 +201,5 @@ fn bad_input_is_a_usage_error() {
     usage_error(&["--square", "64"], "unknown square '64'");
     usage_error(&["--fen", "8/8/8 w - - 0 1"], "bad --fen");
     // The middlegame FEN as printed (corrupted) in the FUSc# paper.
-    usage_error(
-        &[
-            "--fen",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x",
-        ],
-        "bad --fen",
-    );
+    usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "bad --fen");
 }

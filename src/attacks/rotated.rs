@@ -35,12 +35,7 @@ pub enum Rotation {
 }
 
 impl Rotation {
-    pub const ALL: [Rotation; 4] = [
-        Rotation::Normal,
-        Rotation::L90,
-        Rotation::A1h8,
-        Rotation::A8h1,
-    ];
+    pub const ALL: [Rotation; 4] = [Rotation::Normal, Rotation::L90, Rotation::A1h8, Rotation::A8h1];
 
     /// The board's name as in FUSc# (`board.occ_l90` is `l90`).
     pub const fn name(self) -> &'static str {
@@ -329,12 +324,7 @@ mod tests {
                     assert_eq!(rotation.bit(sq), bit, "{} {sq}", rotation.name());
                 }
                 let edge = tokens.iter().position(|t| *t == "|").map(|i| i as u8 - 1);
-                assert_eq!(
-                    rotation.edge_after(byte),
-                    edge,
-                    "{} row {row}",
-                    rotation.name()
-                );
+                assert_eq!(rotation.edge_after(byte), edge, "{} row {row}", rotation.name());
             }
         }
     }
@@ -360,20 +350,12 @@ mod tests {
         for sq in Square::ALL {
             for occ in reference::rook_mask(sq).subsets() {
                 let want = reference::rook_attacks(sq, occ);
-                assert_eq!(
-                    magic::rook_attacks_magic(sq, occ),
-                    want,
-                    "magic rook {sq} {occ:?}"
-                );
+                assert_eq!(magic::rook_attacks_magic(sq, occ), want, "magic rook {sq} {occ:?}");
                 assert_eq!(rook_attacks(sq, occ), want, "rotated rook {sq} {occ:?}");
             }
             for occ in reference::bishop_mask(sq).subsets() {
                 let want = reference::bishop_attacks(sq, occ);
-                assert_eq!(
-                    magic::bishop_attacks_magic(sq, occ),
-                    want,
-                    "magic bishop {sq} {occ:?}"
-                );
+                assert_eq!(magic::bishop_attacks_magic(sq, occ), want, "magic bishop {sq} {occ:?}");
                 assert_eq!(bishop_attacks(sq, occ), want, "rotated bishop {sq} {occ:?}");
             }
         }

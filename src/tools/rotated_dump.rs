@@ -47,21 +47,12 @@ pub fn dump_boards(boards: &RotatedBoards) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(
-            out,
-            "{} = {:#018x}",
-            rotation.name(),
-            boards.board(rotation)
-        );
+        let _ = writeln!(out, "{} = {:#018x}", rotation.name(), boards.board(rotation));
         for row in 0..8 {
             let names = row_tokens(rotation, row).join(" ");
             let bits = row_bits(boards, rotation, row).join(" ");
             let byte = (boards.board(rotation) >> (8 * (7 - row))) as u8;
-            let _ = writeln!(
-                out,
-                "{names:<26}  {bits:<17}  byte {} = {byte:#04x}",
-                7 - row
-            );
+            let _ = writeln!(out, "{names:<26}  {bits:<17}  byte {} = {byte:#04x}", 7 - row);
         }
     }
     out
@@ -142,11 +133,7 @@ impl SquareReport {
             magic: rook.magic | bishop.magic,
             reference: reference::queen_attacks(square, occupied),
         };
-        SquareReport {
-            square,
-            patterns,
-            attacks: vec![rook, bishop, queen],
-        }
+        SquareReport { square, patterns, attacks: vec![rook, bishop, queen] }
     }
 
     /// Every piece's three attack sets agree.
@@ -165,9 +152,7 @@ impl SquareReport {
                 p.rotation.name(),
                 p.byte,
                 p.value,
-                (0..8)
-                    .map(|b| if p.value >> b & 1 != 0 { '1' } else { '0' })
-                    .collect::<String>(),
+                (0..8).map(|b| if p.value >> b & 1 != 0 { '1' } else { '0' }).collect::<String>(),
                 p.squares.join(" ")
             );
         }
@@ -254,18 +239,9 @@ mod tests {
 
     #[test]
     fn rows_have_the_appendix_edges() {
-        assert_eq!(
-            row_tokens(Rotation::A1h8, 0).join(" "),
-            "a8 | b1 c2 d3 e4 f5 g6 h7"
-        );
-        assert_eq!(
-            row_tokens(Rotation::A8h1, 7).join(" "),
-            "a1 | b8 c7 d6 e5 f4 g3 h2"
-        );
-        assert_eq!(
-            row_tokens(Rotation::L90, 7).join(" "),
-            "h8 h7 h6 h5 h4 h3 h2 h1"
-        );
+        assert_eq!(row_tokens(Rotation::A1h8, 0).join(" "), "a8 | b1 c2 d3 e4 f5 g6 h7");
+        assert_eq!(row_tokens(Rotation::A8h1, 7).join(" "), "a1 | b8 c7 d6 e5 f4 g3 h2");
+        assert_eq!(row_tokens(Rotation::L90, 7).join(" "), "h8 h7 h6 h5 h4 h3 h2 h1");
     }
 
     #[test]

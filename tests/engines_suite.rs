@@ -21,8 +21,26 @@ fn buggy_engine() -> PathBuf {
     path
 }
 
+/// A temporary suite file, removed with its directory when dropped.
+struct TempSuite(PathBuf);
+
+impl std::ops::Deref for TempSuite {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempSuite {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
 /// A small suite of its own (the repository's suites are tested elsewhere).
-fn suite_file(name: &str) -> PathBuf {
+fn suite_file(name: &str) -> TempSuite {
     let dir = std::env::temp_dir().join(format!("chesstool-engines-suite-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mini.epd");
@@ -33,7 +51,7 @@ fn suite_file(name: &str) -> PathBuf {
          r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1 ;D1 34 ;D2 714 ;D3 22268\n",
     )
     .unwrap();
-    path
+    TempSuite(path)
 }
 
 #[test]
@@ -43,7 +61,7 @@ fn a_correct_engine_passes_through_both_protocols() {
         Command::cargo_bin("chesstool")
             .unwrap()
             .args(["suite", "-q"])
-            .arg(&file)
+            .arg(&*file)
             .arg(flag)
             .arg(buggy_engine())
             .assert()
@@ -58,7 +76,7 @@ fn every_failing_count_gets_a_witness() {
         let out = Command::cargo_bin("chesstool")
             .unwrap()
             .args(["suite", "-q", "--json"])
-            .arg(&file)
+            .arg(&*file)
             .arg(flag)
             .arg(format!("{} --bug castle-rights-capture", buggy_engine().display()))
             .output()
@@ -83,7 +101,7 @@ fn text_report_and_engine_failures() {
     Command::cargo_bin("chesstool")
         .unwrap()
         .args(["suite", "-q"])
-        .arg(&file)
+        .arg(&*file)
         .arg("--engine-uci")
         .arg(format!("{} --bug ep-pin", buggy_engine().display()))
         .assert()
@@ -93,7 +111,7 @@ fn text_report_and_engine_failures() {
     Command::cargo_bin("chesstool")
         .unwrap()
         .args(["suite", "-q", "--timeout", "1"])
-        .arg(&file)
+        .arg(&*file)
         .arg("--engine-script")
         .arg(format!("{} --bug hang", buggy_engine().display()))
         .assert()

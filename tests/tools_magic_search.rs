@@ -222,3 +222,81 @@ fn bad_input_is_a_usage_error() {
     std::fs::write(&file, r#"{"layout":"fancy","table_entries":4,"magics":[{"piece":"queen","square":"a1","mask":"0x0","magic":"0x0","shift":60,"offset":0,"black":false}]}"#).unwrap();
     usage_error(&["--verify", file.to_str().unwrap()], "bad piece");
 }
+
+/// Runs `--layout packed` and re-checks the file with this test's checker and `--verify`.
+fn packed(args: &[&str], name: &str) -> serde_json::Value {
+    let file = tmp(name);
+    chesstool()
+        .args(["magic-search", "--layout", "packed", "--format", "json", "--threads", "2", "-o"])
+        .arg(&file)
+        .args(args)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("against the reference: ok"));
+    let json = std::fs::read_to_string(&file).unwrap();
+    check(&json);
+    chesstool()
+        .arg("magic-search")
+        .arg("--verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(": ok"));
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+fn packed_bishops_overlap_and_check_out() {
+    let v = packed(&["--piece", "bishop", "--time-limit", "3"], "packed_bishops.json");
+    assert_eq!(v["layout"], "packed");
+    assert_eq!(v["magics"].as_array().unwrap().len(), 64);
+    // Squares share slots: smaller than the 5,248 slots of fancy bishop magics.
+    assert!(v["table_entries"].as_u64().unwrap() < 5_248, "{}", v["table_entries"]);
+    // Offsets are not just one block after another: some blocks overlap.
+    let mut offsets: Vec<u64> = v["magics"].as_array().unwrap().iter().map(|e| e["offset"].as_u64().unwrap()).collect();
+    offsets.sort();
+    offsets.dedup();
+    assert!(offsets.len() < 64 || offsets.windows(2).any(|w| w[1] - w[0] < 32));
+}
+
+#[test]
+fn packed_rook_square_checks_out() {
+    let v = packed(&["--piece", "rook", "--square", "a1", "--time-limit", "2"], "packed_rook_a1.json");
+    // A corner rook's black magics collapse occupancies with one attack set.
+    assert!(v["table_entries"].as_u64().unwrap() <= 4_096);
+}
+
+#[test]
+fn packed_is_deterministic_for_a_seed() {
+    let run = |seed: &str| {
+        let out = chesstool()
+            .args(["magic-search", "--layout", "packed", "--piece", "bishop", "--square", "c1", "--format", "json"])
+            .args(["--seed", seed])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    assert_eq!(run("4"), run("4"));
+}
+
+#[test]
+fn packed_and_reduced_bits_do_not_mix() {
+    usage_error(&["--layout", "packed", "--bits-reduction", "1"], "--bits-reduction");
+}
+
+#[test]
+fn reduced_bit_magics_are_found_for_edge_bishops() {
+    // b8 and a7 bishops have known 4-bit magics; a few seconds find them.
+    let out = chesstool()
+        .args(["magic-search", "--piece", "bishop", "--square", "b8", "--bits-reduction", "1"])
+        .args(["--time-limit", "20", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(check(&json), 1);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["magics"][0]["shift"], 60, "4 index bits for 5 relevant bits");
+    assert_eq!(v["table_entries"], 16);
+}

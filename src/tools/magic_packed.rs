@@ -6,9 +6,10 @@
 //! over the 128 problems against 6,328 per-square ones), so the table can be
 //! no smaller than the sum over squares of the slots each one uses. The
 //! packing therefore works in two steps:
-//! 1. per square, a magic that uses few slots: random candidates (plain and
-//!    black form) that fit, then a hill climb that flips magic bits and keeps
-//!    a change when it still fits and uses no more slots. Black magics
+//! 1. per square, a magic that uses few slots in a short range: random
+//!    candidates (plain and black form) that fit, then a hill climb that flips
+//!    magic bits and keeps a change when it still fits and its score (used
+//!    slots plus span) is no worse. Black magics
 //!    collapse many occupancies with one attack set onto one slot (a corner
 //!    rook goes from 4,096 to about 2,300 slots);
 //! 2. placement: squares largest first, each at the lowest offset where its
@@ -23,6 +24,9 @@
 use super::magic_search::{self, Problem, Rng, Slider};
 use crate::board::Square;
 use std::time::Instant;
+
+/// Per square (chosen pattern, offset), and the table size.
+type Layout = (Vec<(usize, u64)>, u64);
 
 /// A free slot in the placement table (no attack set is all 64 squares).
 const FREE: u64 = u64::MAX;
@@ -40,6 +44,11 @@ pub struct Pattern {
 impl Pattern {
     pub fn used(&self) -> usize {
         self.slots.len()
+    }
+
+    /// From the lowest used slot to the highest.
+    pub fn span(&self) -> usize {
+        self.slots.last().map_or(0, |s| (s.0 - self.slots[0].0 + 1) as usize)
     }
 
     fn top(&self) -> u32 {
@@ -79,30 +88,35 @@ impl Tester {
         }
     }
 
-    /// The number of used slots if `magic` fits, else `None`; gives up as
-    /// soon as more than `limit` slots are used.
+    /// The score (used slots plus the span from the lowest to the highest
+    /// used slot) if `magic` fits, else `None`; gives up as soon as the score
+    /// must exceed `limit`.
     #[inline]
-    fn used(&mut self, magic: u64, shift: u32, limit: usize) -> Option<usize> {
+    fn score(&mut self, magic: u64, shift: u32, limit: usize) -> Option<usize> {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.slots.iter_mut().for_each(|s| s.0 = 0);
             self.epoch = 1;
         }
         let epoch = self.epoch;
-        let mut used = 0;
+        let (mut used, mut lo, mut hi) = (0, usize::MAX, 0);
         for (&key, &att) in self.keys.iter().zip(&self.attacks) {
-            let slot = &mut self.slots[(key.wrapping_mul(magic) >> shift) as usize];
+            let index = (key.wrapping_mul(magic) >> shift) as usize;
+            let slot = &mut self.slots[index];
             if slot.0 != epoch {
                 *slot = (epoch, att);
                 used += 1;
-                if used > limit {
+                lo = lo.min(index);
+                hi = hi.max(index);
+                // The span is at least the used slots.
+                if 2 * used > limit {
                     return None;
                 }
             } else if slot.1 != att {
                 return None;
             }
         }
-        Some(used)
+        Some(used + hi + 1 - lo)
     }
 
     fn pattern(&mut self, magic: u64, shift: u32, black: bool) -> Pattern {
@@ -133,7 +147,7 @@ pub struct Effort {
 
 impl Default for Effort {
     fn default() -> Effort {
-        Effort { samples: 24, climb: 40_000, keep: 4, passes: 16 }
+        Effort { samples: 32, climb: 150_000, keep: 6, passes: 24 }
     }
 }
 
@@ -156,12 +170,12 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
             if tries & 0xffff == 0 && late() {
                 break;
             }
-            let magic = if tries % 3 == 0 {
+            let magic = if tries.is_multiple_of(3) {
                 magic_search::structured_candidate(problem.mask, bits, &mut rng)
             } else {
                 rng.sparse()
             } & relevant;
-            if let Some(used) = tester.used(magic, shift, usize::MAX) {
+            if let Some(used) = tester.score(magic, shift, usize::MAX) {
                 found += 1;
                 if start.is_none_or(|s| used < s.1) {
                     start = Some((magic, used));
@@ -184,7 +198,7 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
             if next == magic {
                 continue;
             }
-            if let Some(u) = tester.used(next, shift, used) {
+            if let Some(u) = tester.score(next, shift, used).filter(|&u| u <= used) {
                 if u < used {
                     keep.push((next, u));
                 }
@@ -198,7 +212,7 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
             best.push(tester.pattern(m, shift, black));
         }
     }
-    best.sort_by_key(Pattern::used);
+    best.sort_by_key(|p| p.used() + p.span());
     best.truncate(effort.keep);
     best
 }
@@ -228,7 +242,7 @@ pub struct Packing {
 
 /// Places the squares in `order` into an empty table, each with the pattern
 /// that ends lowest. Returns (choice, offset) per square and the table size.
-fn place(options: &[Vec<Pattern>], order: &[usize]) -> (Vec<(usize, u64)>, u64) {
+fn place(options: &[Vec<Pattern>], order: &[usize]) -> Layout {
     let mut table: Vec<u64> = Vec::new();
     let mut top = 0usize;
     let mut chosen = vec![(0, 0); options.len()];
@@ -317,8 +331,8 @@ pub fn pack(
             order
         })
         .collect();
-    let mut results: Vec<(Vec<(usize, u64)>, u64, usize)> = Vec::new();
-    let done: Vec<Option<(Vec<(usize, u64)>, u64)>> =
+    let mut results: Vec<(Layout, usize)> = Vec::new();
+    let done: Vec<Option<Layout>> =
         orders
             .par_iter()
             .enumerate()
@@ -332,11 +346,11 @@ pub fn pack(
             .collect();
     for (n, d) in done.into_iter().enumerate() {
         if let Some((chosen, size)) = d {
-            results.push((chosen, size, n));
+            results.push(((chosen, size), n));
         }
     }
     let passes = results.len() as u32;
-    let (chosen, size, _) = results.into_iter().min_by_key(|r| (r.1, r.2)).expect("the first pass always runs");
+    let ((chosen, size), _) = results.into_iter().min_by_key(|r| (r.0 .1, r.1)).expect("the first pass always runs");
     let entries = options
         .iter()
         .zip(&chosen)

@@ -22,13 +22,18 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The root FEN (with Chess960 applied) and the position after the moves.
-    pub fn resolve(&self) -> Result<Position> {
+    /// The root position (with `--chess960` applied).
+    pub fn root(&self) -> Result<Position> {
         let mut pos = Position::from_fen(&self.fen).with_context(|| format!("--fen {:?}", self.fen))?;
         if self.chess960 {
             pos.set_chess960(true);
         }
-        pos.play_uci_moves(self.moves.iter().map(String::as_str)).context("--moves")
+        Ok(pos)
+    }
+
+    /// The position after the moves.
+    pub fn resolve(&self) -> Result<Position> {
+        self.root()?.play_uci_moves(self.moves.iter().map(String::as_str)).context("--moves")
     }
 }
 

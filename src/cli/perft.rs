@@ -73,14 +73,14 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
         let progress = LazyProgress::new(pos.legal_moves().len() as u64, "perft", args.quiet || args.json);
         let counts = with_threads(threads, || divide_fast(&pos, args.depth, table.as_ref(), &|| progress.inc()))?;
         progress.finish();
-        let nodes = if args.depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+        let nodes = if args.depth == 0 { 1 } else { checked_total(&counts)? };
         (nodes, None)
     };
     let seconds = started.elapsed().as_secs_f64();
 
     if args.json {
         let report = PerftReport {
-            fen: args.position.fen.clone(),
+            fen: args.position.root()?.to_fen(),
             moves: &args.position.moves,
             depth: args.depth,
             nodes,
@@ -135,4 +135,12 @@ fn stats_table(rows: &[Stats]) -> Table {
         table.column_mut(i).expect("ten columns").set_cell_alignment(comfy_table::CellAlignment::Right);
     }
     table
+}
+
+/// The sum of the root moves' counts; an overflow of u64 is an error, never a wrap.
+fn checked_total(counts: &[(crate::Move, u64)]) -> Result<u64> {
+    counts
+        .iter()
+        .try_fold(0u64, |sum, &(_, n)| sum.checked_add(n))
+        .ok_or_else(|| anyhow::anyhow!("the node count exceeds 2^64 - 1"))
 }

@@ -42,6 +42,9 @@ pub struct DivideArgs {
     /// With an engine: descend to the first position whose move list is wrong.
     #[arg(long)]
     pub bisect: bool,
+    /// Hash table size in MiB for our generator (0 = none).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -71,6 +74,10 @@ pub struct EngineArgs {
     /// Layout of the engine's divide output: auto, stockfish, perftree, weiss, dash, total.
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format)]
     pub format: DivideFormat,
+    /// Hash table size in MiB for the builtin reference (set from the
+    /// subcommand's own `--hash`).
+    #[arg(skip)]
+    pub hash_mb: usize,
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -117,7 +124,7 @@ impl EngineArgs {
             (_, Some(cmd)) => {
                 Box::new(ScriptEngine::new(cmd, command_words(cmd, "--reference-script")?, timeout, auto))
             }
-            _ => Box::new(Builtin),
+            _ => Box::new(Builtin::with_hash(self.hash_mb)),
         })
     }
 }
@@ -146,7 +153,8 @@ pub(crate) fn resolve_line(fen: &str, moves: &[String], chess960: bool) -> anyho
     Ok(line)
 }
 
-pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
+pub fn run(mut args: DivideArgs) -> anyhow::Result<Outcome> {
+    args.engine.hash_mb = args.hash;
     let line = resolve_line(&args.fen, &args.moves, args.chess960)?;
     let mut engine: Box<dyn Divider> = if let Some(path) = &args.against {
         Box::new(saved_divide(path, args.engine.format)?)
@@ -158,7 +166,7 @@ pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
             args.engine.reference_uci.is_none() && args.engine.reference_script.is_none(),
             "a reference needs an engine to compare: --engine-uci, --engine-script or --against"
         );
-        return run_builtin(&line, args.depth, args.json);
+        return run_builtin(&line, args.depth, args.hash, args.json);
     };
     let mut reference = args.engine.reference()?;
     let started = Instant::now();
@@ -210,8 +218,8 @@ fn saved_divide(path: &PathBuf, format: DivideFormat) -> anyhow::Result<SavedDiv
 }
 
 /// Our generator alone: Stockfish's format, moves sorted by their UCI text.
-fn run_builtin(line: &Line, depth: u32, json: bool) -> anyhow::Result<Outcome> {
-    let divide = Builtin.divide(line, depth)?;
+fn run_builtin(line: &Line, depth: u32, hash_mb: usize, json: bool) -> anyhow::Result<Outcome> {
+    let divide = Builtin::with_hash(hash_mb).divide(line, depth)?;
     let moves: BTreeMap<String, u64> = divide.moves.iter().cloned().collect();
     let nodes = divide.nodes();
     let text = if json {

@@ -71,7 +71,8 @@ struct SuiteReport {
     mismatches: Vec<Mismatch>,
 }
 
-pub fn run(args: SuiteArgs) -> Result<Outcome> {
+pub fn run(mut args: SuiteArgs) -> Result<Outcome> {
+    args.engine.hash_mb = args.hash;
     // Read and check every file before any work starts.
     let mut suites = Vec::new();
     for path in &args.files {

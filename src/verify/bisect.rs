@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn finds_a_missing_en_passant_capture() {
         let mut engine = NoEnPassant;
-        let mut reference = Builtin;
+        let mut reference = Builtin::default();
         let mut checker = Checker::new(&mut engine, &mut reference);
         let start = Line::new(Position::startpos());
         let report = checker.check(&start, 5, true).unwrap();
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn builtin_against_itself_matches() {
-        let (mut a, mut b) = (Builtin, Builtin);
+        let (mut a, mut b) = (Builtin::default(), Builtin::default());
         let mut checker = Checker::new(&mut a, &mut b);
         let report = checker.check(&Line::new(Position::startpos()), 3, true).unwrap();
         assert!(report.witness.is_none() && report.root.is_match());

@@ -6,12 +6,12 @@
 
 mod bench;
 mod butterfly;
-mod divide;
 mod common;
-mod perft;
-mod suite;
-mod rotated_dump;
+mod divide;
 mod magic_search;
+mod perft;
+mod rotated_dump;
+mod suite;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -93,9 +93,7 @@ pub fn main() -> ExitCode {
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain()
-        .filter_map(|e| e.downcast_ref::<std::io::Error>())
-        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {

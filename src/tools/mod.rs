@@ -3,8 +3,8 @@
 //! code: they return text and values; `cli` prints them.
 
 pub mod butterfly;
-pub mod rotated_dump;
-pub mod magic_search;
-pub mod magic_verify;
 pub mod magic_packed;
 pub mod magic_reduced;
+pub mod magic_search;
+pub mod magic_verify;
+pub mod rotated_dump;

@@ -96,7 +96,7 @@ fn stockfish_agrees_with_us_on_the_suites() {
     };
     let mut engine =
         UciEngine::new("stockfish", vec![sf.display().to_string()], Duration::from_secs(60), DivideFormat::Auto);
-    let mut reference = Builtin;
+    let mut reference = Builtin::default();
     let mut checker = Checker::new(&mut engine, &mut reference);
     let mut checked = 0;
     let mut files: Vec<PathBuf> =

@@ -466,6 +466,36 @@ fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) -> bool {
         != 0
 }
 
+/// Every square the enemy attacks with occupancy `occ` (our king removed).
+#[inline(always)]
+fn seen<S: Side, A: Sliders>(b: &Board, occ: u64) -> u64 {
+    let theirs = b.color[1 - S::US];
+    let pawns = b.role[PAWN] & theirs;
+    // Their pawns capture towards us: down the board when White is to move.
+    let mut seen = if S::WHITE {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    };
+    seen |= kings((b.role[KING] & theirs).trailing_zeros() as usize);
+    let mut set = b.role[KNIGHT] & theirs;
+    while set != 0 {
+        seen |= knights(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    let mut set = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    while set != 0 {
+        seen |= A::bishop(set.trailing_zeros() as usize, occ);
+        set &= set - 1;
+    }
+    let mut set = (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    while set != 0 {
+        seen |= A::rook(set.trailing_zeros() as usize, occ);
+        set &= set - 1;
+    }
+    seen
+}
+
 /// Every legal move of `b` (side `S`) to `sink`.
 #[inline(always)]
 fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
@@ -505,18 +535,25 @@ fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
         }
     }
 
-    // The king: each target tested on its own, with the king off the board
-    // so that it does not shield the square behind it from a slider.
-    let mut king_targets = kings(king) & !ours;
+    // The king: a lone target is tested on its own; with several, one map of
+    // every square the enemy attacks is cheaper. Either way the king is off
+    // the board, so that it does not shield the square behind it from a slider.
+    let king_targets = kings(king) & !ours;
     let occ_without_king = occ ^ (1 << king);
-    let mut safe = 0;
-    while king_targets != 0 {
+    // `danger` is that map when computed, else 0 (the enemy king always
+    // attacks some square, so a computed map is never empty).
+    let mut danger = 0;
+    let safe = if king_targets & king_targets.wrapping_sub(1) == 0 {
         let t = king_targets.trailing_zeros() as usize;
-        king_targets &= king_targets - 1;
-        if !attacked::<S, A>(b, t, occ_without_king) {
-            safe |= 1 << t;
+        if king_targets != 0 && attacked::<S, A>(b, t, occ_without_king) {
+            0
+        } else {
+            king_targets
         }
-    }
+    } else {
+        danger = seen::<S, A>(b, occ_without_king);
+        king_targets & !danger
+    };
     sink.piece::<S, KING>(b, king, safe);
 
     if checkers & (checkers.wrapping_sub(1)) != 0 {
@@ -579,7 +616,7 @@ fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     if checkers == 0 {
         let rights = b.castling & ours & b.role[ROOK] & if S::WHITE { RANK_1 } else { RANK_8 };
         if rights != 0 {
-            generate_castling::<S, A, K>(b, sink, king, rights, occ);
+            generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
         }
     }
 }
@@ -648,23 +685,69 @@ fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, can
     }
 }
 
+/// Squares (on the first rank) that must be empty but for king and rook, and
+/// squares the king crosses or lands on, for each (king file, rook file).
+const CASTLE_PATHS: [[(u64, u64); 8]; 8] = castle_paths();
+
+const fn castle_paths() -> [[(u64, u64); 8]; 8] {
+    // Squares from `a` to `b` inclusive on the first rank.
+    const fn span(a: usize, b: usize) -> u64 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        (0xff >> (7 - hi)) & (0xff << lo)
+    }
+    let mut t = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            let king_path = (span(king, king_to) & !(1 << king)) | 1 << king_to;
+            let rook_path = span(rook, rook_to) & !(1 << rook);
+            t[king][rook] = ((king_path | rook_path) & !(1 << king) & !(1 << rook), king_path);
+            rook += 1;
+        }
+        king += 1;
+    }
+    t
+}
+
 /// Castling with king and rook on any files (Chess960): every square either
 /// piece crosses or lands on is empty but for the two of them, and no square
 /// the king crosses or lands on is attacked once both have left. Only called
 /// when not in check. The emptiness test is inline (it usually fails); the
-/// attack test is not.
+/// attack test reads `danger` (the enemy attack map without our king, or 0
+/// if not computed) where it can.
+///
+/// The map was made with the castling rook on the board, and a Chess960 rook
+/// can shield a square of the king's path from a rook or queen on the rank;
+/// but then that enemy piece attacks the rook's square. So if the map does not
+/// cover the rook, removing the rook uncovers nothing and the map is exact.
+/// (Removing the king uncovers nothing either: a slider on the rank behind it
+/// would be giving check.)
 #[inline(always)]
-fn generate_castling<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, mut rights: u64, occ: u64) {
+fn generate_castling<S: Side, A: Sliders, K: Sink>(
+    b: &Board,
+    sink: &mut K,
+    king: usize,
+    mut rights: u64,
+    occ: u64,
+    danger: u64,
+) {
     let base = king & 56;
     while rights != 0 {
         let rook = rights.trailing_zeros() as usize;
         rights &= rights - 1;
-        let (king_to, rook_to) = if rook > king { (base + 6, base + 5) } else { (base + 2, base + 3) };
-        let king_path = ray(king, king_to) | 1 << king_to;
-        let rook_path = ray(rook, rook_to) | 1 << rook_to;
-        let others = occ & !(1 << king) & !(1 << rook);
-        if (king_path | rook_path) & others == 0 && king_path_safe::<S, A>(b, king_path, others) {
-            sink.castle::<S>(b, king, rook);
+        let (empty, king_path) = CASTLE_PATHS[king & 7][rook & 7];
+        if (empty << base) & occ == 0 {
+            let king_path = king_path << base;
+            let safe = if danger != 0 && danger & 1 << rook == 0 {
+                king_path & danger == 0
+            } else {
+                king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))
+            };
+            if safe {
+                sink.castle::<S>(b, king, rook);
+            }
         }
     }
 }

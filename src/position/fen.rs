@@ -261,12 +261,12 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> 
         if pos.castling.contains(rook) {
             return Err(ParseFenError::CastlingTwice { field: field.to_string(), right });
         }
-        pos.castling |= rook;
+        pos.castling.add(rook);
     }
     // Two rights on one side of one king cannot both be used.
     for color in Color::ALL {
         let king = pos.king(color);
-        let mine = pos.castling & back_rank(color);
+        let mine = pos.castling.rooks_of(color);
         let kingside = mine.into_iter().filter(|&r| is_kingside(king, r)).count();
         if kingside > 1 || mine.count() as usize - kingside > 1 {
             return Err(ParseFenError::BadCastling(field.to_string()));

@@ -9,7 +9,7 @@ pub use validate::PositionError;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::board::zobrist;
-use crate::board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};
+use crate::board::{Bitboard, ByColor, CastlingRights, Color, File, Piece, Rank, Role, Square};
 use crate::movegen::{Move, MoveKind};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,8 +17,7 @@ pub struct Position {
     by_role: [Bitboard; 6],
     by_color: ByColor<Bitboard>,
     turn: Color,
-    /// Squares of the rooks that may still castle (both colours).
-    castling: Bitboard,
+    castling: CastlingRights,
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
@@ -36,7 +35,7 @@ impl Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: ByColor::default(),
             turn: Color::White,
-            castling: Bitboard::EMPTY,
+            castling: CastlingRights::NONE,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
@@ -102,6 +101,10 @@ impl Position {
 
     /// Squares of rooks that keep a castling right (both colours).
     pub fn castling_rooks(&self) -> Bitboard {
+        self.castling.rooks()
+    }
+
+    pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
@@ -161,7 +164,7 @@ impl Position {
             let p = self.piece_at(sq).expect("occupied square has a piece");
             key ^= zobrist::piece_key(p.color, p.role, sq);
         }
-        for rook in self.castling {
+        for rook in self.castling.rooks() {
             key ^= zobrist::castling_key(rook);
         }
         if let Some(ep) = self.ep_square {
@@ -191,10 +194,9 @@ impl Position {
 
     #[inline(always)]
     fn remove_castling(&mut self, rooks: Bitboard) {
-        for rook in self.castling & rooks {
+        for rook in self.castling.remove(rooks) {
             self.key ^= zobrist::castling_key(rook);
         }
-        self.castling &= !rooks;
     }
 
     /// The position after `m`, which must be legal here (copy-make).
@@ -250,9 +252,8 @@ impl Position {
                 } else if role == Role::King {
                     self.remove_castling(back_rank(us));
                 }
-                if (self.castling & (Bitboard::from_square(from) | to)).any() {
-                    self.remove_castling(Bitboard::from_square(from) | to);
-                }
+                // Moving from or capturing on a castling rook's square ends its right.
+                self.remove_castling(Bitboard::from_square(from) | to);
             }
         }
         if us == Color::Black {
@@ -286,5 +287,5 @@ impl Default for Position {
 
 /// The file a castling rook of `color` stands on, for FEN output.
 pub(crate) fn castling_files(pos: &Position, color: Color) -> impl Iterator<Item = File> + '_ {
-    (pos.castling & back_rank(color) & pos.by_color[color]).into_iter().map(|sq| sq.file())
+    (pos.castling.rooks_of(color) & pos.by_color[color]).into_iter().map(|sq| sq.file())
 }

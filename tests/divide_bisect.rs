@@ -4,32 +4,13 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::buggy_engine;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-
-/// The example engine next to this test binary (`cargo test` builds
-/// examples); built on demand when a single test target was asked for.
-fn buggy_engine() -> &'static PathBuf {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test binary path");
-        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
-        let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let mut cargo = std::process::Command::new(env!("CARGO"));
-            cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
-            if profile_dir.ends_with("release") {
-                cargo.arg("--release");
-            }
-            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
-        }
-        path
-    })
-}
 
 fn engine_cmd(args: &str) -> String {
     format!("{} {args}", buggy_engine().display())

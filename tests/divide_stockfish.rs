@@ -12,21 +12,8 @@ use chesstool::Position;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The example engine next to this test binary (built on demand).
-fn buggy_engine() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
-    let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
-    if !path.exists() {
-        let mut cargo = std::process::Command::new(env!("CARGO"));
-        cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
-        if profile_dir.ends_with("release") {
-            cargo.arg("--release");
-        }
-        assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
-    }
-    path
-}
+mod common;
+use common::buggy_engine;
 
 fn stockfish() -> Option<PathBuf> {
     match find_stockfish() {

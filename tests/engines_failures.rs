@@ -4,28 +4,10 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use std::path::PathBuf;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The example engine next to this test binary (built on demand).
-fn buggy_engine() -> &'static PathBuf {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test binary path");
-        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
-        let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let mut cargo = std::process::Command::new(env!("CARGO"));
-            cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
-            if profile_dir.ends_with("release") {
-                cargo.arg("--release");
-            }
-            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
-        }
-        path
-    })
-}
+mod common;
+use common::buggy_engine;
 
 fn divide(protocol: &str, bug: &str, extra: &[&str]) -> Command {
     divide_at(3, protocol, bug, extra)

@@ -5,6 +5,7 @@
 pub mod oracle;
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// One line of a `suites/*.epd` file: `FEN ;D1 n ;D2 n ...`.
 #[derive(Debug, Clone)]
@@ -81,4 +82,24 @@ impl Rng {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+}
+
+/// The example engine with injectable bugs, next to the test binary (`cargo
+/// test` builds examples); built on demand when a single test target was asked for.
+pub fn buggy_engine() -> &'static PathBuf {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test binary path");
+        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
+        let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let mut cargo = std::process::Command::new(env!("CARGO"));
+            cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
+            if profile_dir.ends_with("release") {
+                cargo.arg("--release");
+            }
+            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
+        }
+        path
+    })
 }

@@ -100,3 +100,24 @@ fn irrelevant_en_passant_square_only_misses() {
         assert_eq!(perft_fast(&without, depth, Some(&table)), want, "without e.p., depth {depth}");
     }
 }
+
+#[test]
+fn castling_rook_shielding_the_kings_path() {
+    // Chess960: the castling rook on b1 hides c1 from the black rook on a1.
+    // The fast path reads the king's safety from one enemy attack map made
+    // with that rook still on the board; here the map must not be trusted
+    // for castling (after O-O-O the a1 rook would attack the king on c1).
+    // Both kings have several free squares, so the map is always made.
+    for fen in [
+        "7k/8/8/8/8/8/8/rR1K4 w B - 0 1",
+        "7k/8/8/8/8/8/8/rRK5 w B - 0 1",
+        "Rr1k4/8/8/8/8/8/8/7K b b - 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K1R1 w KQk - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for depth in 1..=4 {
+            assert_eq!(perft_fast(&pos, depth, None), perft(&pos, depth), "{fen} depth {depth}");
+            assert_eq!(perft_fast_magic(&pos, depth, None), perft(&pos, depth), "{fen} depth {depth} (magic)");
+        }
+    }
+}

@@ -300,3 +300,18 @@ fn reduced_bit_magics_are_found_for_edge_bishops() {
     assert_eq!(v["magics"][0]["shift"], 60, "4 index bits for 5 relevant bits");
     assert_eq!(v["table_entries"], 16);
 }
+
+#[test]
+fn corner_bishop_gives_up_a_bit() {
+    // The a1 bishop's 5-bit magic (6 relevant bits): about 2 s of the search on one thread.
+    let out = chesstool()
+        .args(["magic-search", "--piece", "bishop", "--square", "a1", "--bits-reduction", "1", "--threads", "2"])
+        .args(["--time-limit", "30", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(check(&json), 1);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["magics"][0]["shift"], 59, "5 index bits for 6 relevant bits");
+}

@@ -123,7 +123,9 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         let tick = || progress.inc(1);
         let start = std::time::Instant::now();
         let outcomes = pool.install(|| {
-            magic_reduced::run(&targets, args.seed, args.bits_reduction, black, budget.expect("set above"), &tick)
+            // The fancy layout takes whichever form a square gives up a bit in first.
+            let forms: &[bool] = if black { &[true] } else { &[false, true] };
+            magic_reduced::run(&targets, args.seed, args.bits_reduction, forms, budget.expect("set above"), &tick)
         });
         times.push(start.elapsed());
         for o in outcomes {

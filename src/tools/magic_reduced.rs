@@ -11,11 +11,15 @@
 //!   the known reduced magics are full of, and the structured gathers of
 //!   [`magic_search::structured_candidate`]); magic bits that cannot reach the
 //!   index (above `64 - lowest mask bit` in the plain form) are cleared;
-//! - squares are searched in rounds of short slices, most promising squares
-//!   first, so that easy squares finish early and the rest of the budget goes
-//!   to the hard ones. Each square keeps its own generator across slices, so
-//!   a magic found for a seed is the same whatever the thread count or budget
-//!   (the budget only decides whether it is found).
+//! - squares are searched in rounds of short slices, in tiers by where
+//!   reduced magics are known (corner bishops, then the other bishops near
+//!   the edges, then corner and edge rooks, then the rest), and each tier
+//!   gets its share of a round: the inner squares, where none is known, a
+//!   fortieth of a corner bishop's. With the fancy layout both forms (plain and black) are searched,
+//!   each with half the slice, and a square is done when either fits. Each
+//!   square and form keeps its own generator across slices, so a magic
+//!   found for a seed is the same whatever the thread count or budget (the
+//!   budget only decides whether it is found).
 
 use super::magic_search::{self, Found, Problem, Rng, Slider};
 use crate::board::Square;
@@ -155,11 +159,24 @@ impl State {
     }
 }
 
-/// How promising a reduced search on a square is (lower first): squares with
-/// few distinct attack sets for their mask size, where reduced magics are
-/// known (edge and corner bishops, edge rooks).
-fn priority(problem: &Problem) -> f64 {
-    problem.distinct_attacks() as f64 / problem.occupancies.len() as f64
+/// How promising a reduced search on a square is, as a tier (lower first)
+/// and a share of each round's slice. The known reduced magics are for
+/// bishops near the edges (the corners and the two outer ranks and files)
+/// and rooks on the outer ranks and files. The share is in 40ths: a corner
+/// bishop gets the whole slice, an inner square a fortieth.
+fn priority(problem: &Problem) -> (u32, u32) {
+    let sq = problem.square as u32;
+    let (file, rank) = (sq % 8, sq / 8);
+    let outer = |x: u32| x == 0 || x == 7;
+    let near = |x: u32| x <= 1 || x >= 6;
+    match problem.slider {
+        Slider::Bishop if outer(file) && outer(rank) => (0, 40),
+        Slider::Bishop if near(file) && near(rank) => (1, 20),
+        Slider::Bishop if near(file) || near(rank) => (2, 8),
+        Slider::Rook if outer(file) && outer(rank) => (3, 4),
+        Slider::Rook if near(rank) || outer(file) => (4, 2),
+        _ => (5, 1),
+    }
 }
 
 /// One square's outcome: the magic if found, and the candidates tried.
@@ -178,7 +195,7 @@ pub fn run(
     targets: &[(Slider, Square)],
     seed: u64,
     reduction: u32,
-    black: bool,
+    forms: &[bool],
     budget: Duration,
     on_found: &(dyn Fn() + Sync),
 ) -> Vec<Outcome> {
@@ -187,33 +204,47 @@ pub fn run(
     let mut states: Vec<(usize, State)> = targets
         .par_iter()
         .enumerate()
-        .map(|(i, &(slider, square))| (i, State::new(slider, square, seed, reduction, black)))
+        .flat_map_iter(|(i, &(slider, square))| {
+            forms
+                .iter()
+                .enumerate()
+                .map(move |(f, &black)| (i * forms.len() + f, State::new(slider, square, seed, reduction, black)))
+        })
         .collect();
-    states.sort_by(|a, b| priority(&a.1.problem).total_cmp(&priority(&b.1.problem)).then(a.0.cmp(&b.0)));
+    states.sort_by_key(|(i, s)| (priority(&s.problem).0, s.black, *i));
     // Slices grow each round: short ones pick the easy squares off first.
     let mut slice = Duration::from_millis(20);
     while Instant::now() < deadline {
-        let mut open: Vec<&mut State> = states.iter_mut().map(|(_, s)| s).filter(|s| s.found.is_none()).collect();
+        let done: std::collections::HashSet<usize> =
+            states.iter().filter(|(_, s)| s.found.is_some()).map(|(i, _)| i / forms.len()).collect();
+        let mut open: Vec<&mut State> =
+            states.iter_mut().filter(|(i, _)| !done.contains(&(i / forms.len()))).map(|(_, s)| s).collect();
         if open.is_empty() {
             break;
         }
         open.par_iter_mut().with_max_len(1).for_each(|state| {
             let now = Instant::now();
-            if now < deadline && state.slice((now + slice).min(deadline)) {
+            let share = slice * priority(&state.problem).1 / 40 / forms.len() as u32;
+            if now < deadline && state.slice((now + share).min(deadline)) {
                 on_found();
             }
         });
         slice = (slice * 2).min(Duration::from_secs(2));
     }
+    // Per target, the form found in fewer candidates, with both forms' work counted.
     states.sort_by_key(|(i, _)| *i);
     states
-        .into_iter()
-        .map(|(_, s)| Outcome {
-            slider: s.problem.slider,
-            square: s.problem.square,
-            candidates: s.candidates,
-            time: s.time,
-            found: s.found,
+        .chunks(forms.len())
+        .map(|forms| {
+            let s = &forms[0].1;
+            let found = forms.iter().filter_map(|(_, s)| s.found.clone()).min_by_key(|f| (f.candidates, f.black));
+            Outcome {
+                slider: s.problem.slider,
+                square: s.problem.square,
+                candidates: forms.iter().map(|(_, s)| s.candidates).sum(),
+                time: forms.iter().map(|(_, s)| s.time).sum(),
+                found,
+            }
         })
         .collect()
 }
@@ -225,12 +256,24 @@ mod tests {
     #[test]
     fn edge_bishops_give_up_a_bit() {
         let targets = [(Slider::Bishop, Square::B8), (Slider::Bishop, Square::A7)];
-        let out = run(&targets, 1, 1, false, Duration::from_secs(5), &|| {});
+        let out = run(&targets, 1, 1, &[false, true], Duration::from_secs(5), &|| {});
         for o in &out {
             let f = o.found.as_ref().expect("an edge bishop has a reduced magic");
             assert_eq!(f.index_bits() + 1, f.relevant_bits);
             let p = Problem::new(o.slider, o.square);
-            assert!(magic_search::fits(&p, f.magic, f.shift, false, &mut magic_search::Scratch::default()));
+            assert!(magic_search::fits(&p, f.magic, f.shift, f.black, &mut magic_search::Scratch::default()));
         }
+    }
+
+    #[test]
+    fn known_reduced_squares_come_first() {
+        let tier = |slider, sq| priority(&Problem::new(slider, sq)).0;
+        assert_eq!(tier(Slider::Bishop, Square::A1), 0);
+        assert_eq!(tier(Slider::Bishop, Square::H8), 0);
+        assert_eq!(tier(Slider::Bishop, Square::B2), 1);
+        assert!(tier(Slider::Bishop, Square::B5) < tier(Slider::Rook, Square::A1));
+        assert!(tier(Slider::Rook, Square::H8) < tier(Slider::Rook, Square::E7));
+        assert!(tier(Slider::Rook, Square::E7) < tier(Slider::Rook, Square::D4));
+        assert!(tier(Slider::Bishop, Square::D4) > tier(Slider::Bishop, Square::D1));
     }
 }

@@ -1,0 +1,327 @@
+//! Fully legal move generation: checkers, pins and the king's danger map
+//! first, then every piece's legal targets handed to a `Sink` as whole sets.
+
+use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
+use super::lookups::{kings, knights, pawn_hits, ray, Magic, Sliders};
+
+/// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
+pub(super) const PUSH: u8 = 0;
+pub(super) const DOUBLE_PUSH: u8 = 1;
+pub(super) const CAPTURE: u8 = 2;
+pub(super) const PROMOTION: u8 = 3;
+pub(super) const PROMOTION_CAPTURE: u8 = 4;
+
+/// Receives legal moves in groups from `generate`.
+pub(super) trait Sink {
+    /// A piece of role `ROLE` on `from` moves to each square of `targets`.
+    fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64);
+    /// Pawns move to each square of `targets` from `target - step`.
+    fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, targets: u64, step: i32);
+    fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize);
+    fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize);
+}
+
+/// Whether the enemy attacks `target` with occupancy `occ` (the king removed).
+#[inline(always)]
+fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) -> bool {
+    let theirs = b.color[1 - S::US];
+    let diag = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    let line = (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    (knights(target) & b.role[KNIGHT] & theirs)
+        | (pawn_hits(S::WHITE, target) & b.role[PAWN] & theirs)
+        | (kings(target) & b.role[KING] & theirs)
+        | (A::bishop(target, occ) & diag)
+        | (A::rook(target, occ) & line)
+        != 0
+}
+
+/// Every square the enemy attacks with occupancy `occ` (our king removed).
+#[inline(always)]
+fn seen<S: Side, A: Sliders>(b: &Board, occ: u64) -> u64 {
+    let theirs = b.color[1 - S::US];
+    let pawns = b.role[PAWN] & theirs;
+    // Their pawns capture towards us: down the board when White is to move.
+    let mut seen = if S::WHITE {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    };
+    seen |= kings((b.role[KING] & theirs).trailing_zeros() as usize);
+    let mut set = b.role[KNIGHT] & theirs;
+    while set != 0 {
+        seen |= knights(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    let mut set = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    while set != 0 {
+        seen |= A::bishop(set.trailing_zeros() as usize, occ);
+        set &= set - 1;
+    }
+    let mut set = (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    while set != 0 {
+        seen |= A::rook(set.trailing_zeros() as usize, occ);
+        set &= set - 1;
+    }
+    seen
+}
+
+/// Every legal move of `b` (side `S`) to `sink`.
+#[inline(always)]
+pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
+    let (us, them) = (S::US, 1 - S::US);
+    let ours = b.color[us];
+    let theirs = b.color[them];
+    let occ = ours | theirs;
+    let king = (b.role[KING] & ours).trailing_zeros() as usize;
+
+    // Checkers and pins in one pass: enemy sliders seen from the king through
+    // our own pieces are checkers (nothing between) or pinners (one of ours).
+    let mut checkers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
+    let mut pin_hv = 0;
+    let mut pin_diag = 0;
+    let mut snipers = A::rook(king, theirs) & (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros() as usize;
+        snipers &= snipers - 1;
+        let path = ray(king, s);
+        let blockers = path & ours;
+        if blockers == 0 {
+            checkers |= 1 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_hv |= path | 1 << s;
+        }
+    }
+    let mut snipers = A::bishop(king, theirs) & (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros() as usize;
+        snipers &= snipers - 1;
+        let path = ray(king, s);
+        let blockers = path & ours;
+        if blockers == 0 {
+            checkers |= 1 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_diag |= path | 1 << s;
+        }
+    }
+
+    // The king: a lone target is tested on its own; with several, one map of
+    // every square the enemy attacks is cheaper. Either way the king is off
+    // the board, so that it does not shield the square behind it from a slider.
+    let king_targets = kings(king) & !ours;
+    let occ_without_king = occ ^ (1 << king);
+    // `danger` is that map when computed, else 0 (the enemy king always
+    // attacks some square, so a computed map is never empty).
+    let mut danger = 0;
+    let safe = if king_targets & king_targets.wrapping_sub(1) == 0 {
+        let t = king_targets.trailing_zeros() as usize;
+        if king_targets != 0 && attacked::<S, A>(b, t, occ_without_king) {
+            0
+        } else {
+            king_targets
+        }
+    } else {
+        danger = seen::<S, A>(b, occ_without_king);
+        king_targets & !danger
+    };
+    sink.piece::<S, KING>(b, king, safe);
+
+    if checkers & (checkers.wrapping_sub(1)) != 0 {
+        return; // double check: only the king moves
+    }
+    let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
+    let targets = !ours & check_mask;
+    let pinned = pin_hv | pin_diag;
+
+    let mut set = b.role[KNIGHT] & ours & !pinned;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        sink.piece::<S, KNIGHT>(b, from, knights(from) & targets);
+    }
+    // A slider pinned along one kind of line cannot move along the other.
+    let bishops = b.role[BISHOP] & ours & !pin_hv;
+    let mut set = bishops & !pin_diag;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        sink.piece::<S, BISHOP>(b, from, A::bishop(from, occ) & targets);
+    }
+    let mut set = bishops & pin_diag;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        sink.piece::<S, BISHOP>(b, from, A::bishop(from, occ) & targets & pin_diag);
+    }
+    let rooks = b.role[ROOK] & ours & !pin_diag;
+    let mut set = rooks & !pin_hv;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        sink.piece::<S, ROOK>(b, from, A::rook(from, occ) & targets);
+    }
+    let mut set = rooks & pin_hv;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        sink.piece::<S, ROOK>(b, from, A::rook(from, occ) & targets & pin_hv);
+    }
+    let mut set = b.role[QUEEN] & ours;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let bit = 1u64 << from;
+        let to = if bit & pinned == 0 {
+            A::rook(from, occ) | A::bishop(from, occ)
+        } else if bit & pin_diag != 0 {
+            A::bishop(from, occ) & pin_diag
+        } else {
+            A::rook(from, occ) & pin_hv
+        };
+        sink.piece::<S, QUEEN>(b, from, to & targets);
+    }
+
+    generate_pawns::<S, K>(b, sink, check_mask, pin_hv, pin_diag);
+
+    if checkers == 0 {
+        let rights = b.castling & ours & b.role[ROOK] & if S::WHITE { RANK_1 } else { RANK_8 };
+        if rights != 0 {
+            generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
+        }
+    }
+}
+
+#[inline(always)]
+fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
+    // Colour-relative constants; `left` steps towards the a-file, `right` towards the h-file.
+    let (up, left, right) = if S::WHITE { (8, 7, 9) } else { (-8, -9, -7) };
+    let (third_rank, last_rank) = if S::WHITE { (0xff << 16, RANK_8) } else { (0xff << 40, RANK_1) };
+    let ours = b.color[S::US];
+    let theirs = b.color[1 - S::US];
+    let pawns = b.role[PAWN] & ours;
+    let empty = !(ours | theirs);
+
+    // Captures: a pawn pinned along a rook line cannot capture; one pinned
+    // along a bishop line only along its pin.
+    let free = pawns & !pin_hv & !pin_diag;
+    let pinned = pawns & pin_diag;
+    let victims = theirs & check_mask;
+    let to = (shift(free & !FILE_A, left) | (shift(pinned & !FILE_A, left) & pin_diag)) & victims;
+    sink.pawns::<S, CAPTURE>(b, to & !last_rank, left);
+    sink.pawns::<S, PROMOTION_CAPTURE>(b, to & last_rank, left);
+    let to = (shift(free & !FILE_H, right) | (shift(pinned & !FILE_H, right) & pin_diag)) & victims;
+    sink.pawns::<S, CAPTURE>(b, to & !last_rank, right);
+    sink.pawns::<S, PROMOTION_CAPTURE>(b, to & last_rank, right);
+
+    // Pushes: a pawn pinned along a bishop line cannot push; one pinned along
+    // a rook line only along its pin (on the king's file).
+    let pushers = pawns & !pin_diag;
+    let single = (shift(pushers & !pin_hv, up) | (shift(pushers & pin_hv, up) & pin_hv)) & empty;
+    let double = shift(single & third_rank, up) & empty & check_mask;
+    let single = single & check_mask;
+    sink.pawns::<S, PUSH>(b, single & !last_rank, up);
+    sink.pawns::<S, PROMOTION>(b, single & last_rank, up);
+    sink.pawns::<S, DOUBLE_PUSH>(b, double, 2 * up);
+
+    if b.ep != 0 {
+        let ep = b.ep.trailing_zeros() as usize;
+        let candidates = pawns & pawn_hits(!S::WHITE, ep);
+        if candidates != 0 {
+            generate_en_passant::<S, K>(b, sink, ep, candidates);
+        }
+    }
+}
+
+/// En passant is rare and full of traps (the captured pawn may be the checker,
+/// both pawns may leave the king's rank), so each candidate is tested on the
+/// board after it, with the slow but sure lookups.
+#[cold]
+#[inline(never)]
+fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, candidates: u64) {
+    let ours = b.color[S::US];
+    let theirs = b.color[1 - S::US];
+    let king = (b.role[KING] & ours).trailing_zeros() as usize;
+    let captured = if S::WHITE { ep - 8 } else { ep + 8 };
+    for from in bits(candidates) {
+        let occ = ((ours | theirs) ^ (1 << from) ^ (1 << captured)) | 1 << ep;
+        let enemy = theirs & !(1 << captured);
+        let attackers = (Magic::rook(king, occ) & (b.role[ROOK] | b.role[QUEEN]))
+            | (Magic::bishop(king, occ) & (b.role[BISHOP] | b.role[QUEEN]))
+            | (knights(king) & b.role[KNIGHT])
+            | (pawn_hits(S::WHITE, king) & b.role[PAWN]);
+        if attackers & enemy == 0 {
+            sink.en_passant::<S>(b, from, ep);
+        }
+    }
+}
+
+/// Squares (on the first rank) that must be empty but for king and rook, and
+/// squares the king crosses or lands on, for each (king file, rook file).
+const CASTLE_PATHS: [[(u64, u64); 8]; 8] = castle_paths();
+
+const fn castle_paths() -> [[(u64, u64); 8]; 8] {
+    // Squares from `a` to `b` inclusive on the first rank.
+    const fn span(a: usize, b: usize) -> u64 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        (0xff >> (7 - hi)) & (0xff << lo)
+    }
+    let mut t = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            let king_path = (span(king, king_to) & !(1 << king)) | 1 << king_to;
+            let rook_path = span(rook, rook_to) & !(1 << rook);
+            t[king][rook] = ((king_path | rook_path) & !(1 << king) & !(1 << rook), king_path);
+            rook += 1;
+        }
+        king += 1;
+    }
+    t
+}
+
+/// Castling with king and rook on any files (Chess960): every square either
+/// piece crosses or lands on is empty but for the two of them, and no square
+/// the king crosses or lands on is attacked once both have left. Only called
+/// when not in check. The emptiness test is inline (it usually fails); the
+/// attack test reads `danger` (the enemy attack map without our king, or 0
+/// if not computed) where it can.
+///
+/// The map was made with the castling rook on the board, and a Chess960 rook
+/// can shield a square of the king's path from a rook or queen on the rank;
+/// but then that enemy piece attacks the rook's square. So if the map does not
+/// cover the rook, removing the rook uncovers nothing and the map is exact.
+/// (Removing the king uncovers nothing either: a slider on the rank behind it
+/// would be giving check.)
+#[inline(always)]
+fn generate_castling<S: Side, A: Sliders, K: Sink>(
+    b: &Board,
+    sink: &mut K,
+    king: usize,
+    mut rights: u64,
+    occ: u64,
+    danger: u64,
+) {
+    let base = king & 56;
+    while rights != 0 {
+        let rook = rights.trailing_zeros() as usize;
+        rights &= rights - 1;
+        let (empty, king_path) = CASTLE_PATHS[king & 7][rook & 7];
+        if (empty << base) & occ == 0 {
+            let king_path = king_path << base;
+            let safe = if danger != 0 && danger & 1 << rook == 0 {
+                king_path & danger == 0
+            } else {
+                king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))
+            };
+            if safe {
+                sink.castle::<S>(b, king, rook);
+            }
+        }
+    }
+}
+
+#[inline(never)]
+fn king_path_safe<S: Side, A: Sliders>(b: &Board, king_path: u64, others: u64) -> bool {
+    bits(king_path).all(|t| !attacked::<S, A>(b, t, others))
+}

@@ -1,0 +1,176 @@
+//! Attack lookups: leapers and rays from the tables, sliders through the
+//! `Sliders` implementations (PEXT, magics with POPCNT, portable magics), each
+//! with the recursion entry compiled for it, and the run-time choice of copy.
+
+use super::board::{Board, Side};
+use super::count::node;
+use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
+use crate::board::{Color, Square};
+use crate::perft::HashTable;
+
+#[inline(always)]
+pub(super) fn sq(i: usize) -> Square {
+    Square::new(i as u8)
+}
+
+#[inline(always)]
+pub(super) fn knights(i: usize) -> u64 {
+    knight_attacks(sq(i)).0
+}
+
+#[inline(always)]
+pub(super) fn kings(i: usize) -> u64 {
+    king_attacks(sq(i)).0
+}
+
+#[inline(always)]
+pub(super) fn pawn_hits(white: bool, i: usize) -> u64 {
+    pawn_attacks(if white { Color::White } else { Color::Black }, sq(i)).0
+}
+
+#[inline(always)]
+pub(super) fn ray(a: usize, b: usize) -> u64 {
+    between(sq(a), sq(b)).0
+}
+
+/// Slider lookups plus the recursion entry compiled for them.
+pub(super) trait Sliders: Sized {
+    fn rook(sq: usize, occ: u64) -> u64;
+    fn bishop(sq: usize, occ: u64) -> u64;
+    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64;
+}
+
+pub(super) struct Magic;
+impl Sliders for Magic {
+    #[inline(always)]
+    fn rook(sq: usize, occ: u64) -> u64 {
+        magic::rook_attacks_magic(Square::new(sq as u8), crate::Bitboard(occ)).0
+    }
+    #[inline(always)]
+    fn bishop(sq: usize, occ: u64) -> u64 {
+        magic::bishop_attacks_magic(Square::new(sq as u8), crate::Bitboard(occ)).0
+    }
+    #[inline(always)]
+    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+        node_magic::<S>(b, depth, tt)
+    }
+}
+
+pub(super) fn node_magic<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, Magic>(b, depth, tt)
+}
+
+/// PEXT lookups. Only ever instantiated behind a successful check for BMI1,
+/// BMI2 and POPCNT (`lookups`), which is what the `unsafe` blocks rely on.
+#[cfg(target_arch = "x86_64")]
+struct Pext;
+#[cfg(target_arch = "x86_64")]
+impl Sliders for Pext {
+    #[inline(always)]
+    fn rook(sq: usize, occ: u64) -> u64 {
+        // Safety: `Pext` is used only after BMI2 was detected (see `lookups`).
+        unsafe { magic::rook_attacks_pext(Square::new(sq as u8), crate::Bitboard(occ)).0 }
+    }
+    #[inline(always)]
+    fn bishop(sq: usize, occ: u64) -> u64 {
+        // Safety: as for `rook`.
+        unsafe { magic::bishop_attacks_pext(Square::new(sq as u8), crate::Bitboard(occ)).0 }
+    }
+    #[inline(always)]
+    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+        // Safety: as for `rook`.
+        unsafe { node_pext::<S>(b, depth, tt) }
+    }
+}
+
+/// The whole tree below here is compiled with BMI1/BMI2/POPCNT enabled, so
+/// `pext`, `popcnt`, `tzcnt` and `blsr` are inlined into the generator.
+///
+/// # Safety
+/// The CPU must support BMI1, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+pub(super) unsafe fn node_pext<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, Pext>(b, depth, tt)
+}
+
+/// Fancy magics with the POPCNT instruction (x86-64 CPUs without fast PEXT).
+#[cfg(target_arch = "x86_64")]
+struct MagicPopcnt;
+#[cfg(target_arch = "x86_64")]
+impl Sliders for MagicPopcnt {
+    #[inline(always)]
+    fn rook(sq: usize, occ: u64) -> u64 {
+        Magic::rook(sq, occ)
+    }
+    #[inline(always)]
+    fn bishop(sq: usize, occ: u64) -> u64 {
+        Magic::bishop(sq, occ)
+    }
+    #[inline(always)]
+    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+        // Safety: `MagicPopcnt` is used only after POPCNT was detected.
+        unsafe { node_magic_popcnt::<S>(b, depth, tt) }
+    }
+}
+
+/// # Safety
+/// The CPU must support POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+pub(super) unsafe fn node_magic_popcnt<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, MagicPopcnt>(b, depth, tt)
+}
+
+/// Which compiled copy of the hot path to run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Lookups {
+    /// Portable: fancy magics, no special instructions.
+    Magic,
+    /// Fancy magics with POPCNT.
+    MagicPopcnt,
+    /// PEXT tables with BMI1/BMI2/POPCNT.
+    Pext,
+}
+
+/// The fastest copy this CPU runs: PEXT where it is fast (not on AMD before
+/// Zen 3, where it is microcoded and slow), else magics; the environment
+/// variable `CHESSTOOL_NO_PEXT` forces the magic copy.
+pub(super) fn lookups() -> Lookups {
+    static CHOSEN: std::sync::OnceLock<Lookups> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(detect_lookups)
+}
+
+fn detect_lookups() -> Lookups {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let popcnt = std::is_x86_feature_detected!("popcnt");
+        let pext = popcnt
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && !slow_pext()
+            && std::env::var_os("CHESSTOOL_NO_PEXT").is_none();
+        if pext {
+            Lookups::Pext
+        } else if popcnt {
+            Lookups::MagicPopcnt
+        } else {
+            Lookups::Magic
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        Lookups::Magic
+    }
+}
+
+/// AMD before Zen 3 (family 0x19) implements PEXT in microcode.
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+    let amd = vendor.ebx == u32::from_le_bytes(*b"Auth") && vendor.edx == u32::from_le_bytes(*b"enti");
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
+    amd && family < 0x19
+}

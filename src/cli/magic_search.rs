@@ -196,14 +196,25 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         verification.occupancies,
         if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
     );
+    emit(&args, &text, &summary, &verification)
+}
+
+/// Writes the magics (to `--output` or stdout) and the summary (on stderr
+/// unless it belongs to the table), then turns the verification into the outcome.
+fn emit(
+    args: &MagicSearchArgs,
+    text: &str,
+    summary: &str,
+    verification: &magic_verify::Verification,
+) -> anyhow::Result<Outcome> {
     match (&args.output, args.format) {
         (Some(path), _) => {
-            super::butterfly::write_output(path, &text)?;
+            super::butterfly::write_output(path, text)?;
             eprint!("{summary}");
         }
         (None, FormatArg::Table) => super::butterfly::print_text(&format!("{text}{summary}"))?,
         (None, _) => {
-            super::butterfly::print_text(&text)?;
+            super::butterfly::print_text(text)?;
             eprint!("{summary}");
         }
     }
@@ -383,23 +394,5 @@ fn run_packed(
         verification.occupancies,
         if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
     );
-    match (&args.output, args.format) {
-        (Some(path), _) => {
-            super::butterfly::write_output(path, &text)?;
-            eprint!("{summary}");
-        }
-        (None, FormatArg::Table) => super::butterfly::print_text(&format!("{text}{summary}"))?,
-        (None, _) => {
-            super::butterfly::print_text(&text)?;
-            eprint!("{summary}");
-        }
-    }
-    if verification.ok() {
-        Ok(Outcome::Success)
-    } else {
-        for p in &verification.problems {
-            eprintln!("{p}");
-        }
-        Ok(Outcome::Mismatch)
-    }
+    emit(&args, &text, &summary, &verification)
 }

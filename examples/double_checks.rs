@@ -20,10 +20,15 @@ fn walk(pos: &Position, depth: u32, tally: &mut BTreeMap<String, u64>) {
     }
 }
 
-fn main() {
+/// `cargo run --release --example double_checks -- FEN DEPTH`
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let pos = Position::from_fen(&args[1]).unwrap();
+    let [_, fen, depth] = args.as_slice() else {
+        return Err("usage: double_checks FEN DEPTH".into());
+    };
+    let pos = Position::from_fen(fen)?;
     let mut tally = BTreeMap::new();
-    walk(&pos, args[2].parse().unwrap(), &mut tally);
+    walk(&pos, depth.parse()?, &mut tally);
     println!("{tally:#?}");
+    Ok(())
 }

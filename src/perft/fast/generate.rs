@@ -182,11 +182,11 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
 
     generate_pawns::<S, K>(b, sink, check_mask, pin_hv, pin_diag);
 
-    if checkers == 0 {
-        let rights = b.castling & ours & b.role[ROOK] & if S::WHITE { RANK_1 } else { RANK_8 };
-        if rights != 0 {
-            generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
-        }
+    // A castling square loses its right as soon as its rook leaves or is
+    // taken, so our rights are exactly the set squares on our first rank.
+    let rights = b.castling & if S::WHITE { RANK_1 } else { RANK_8 };
+    if rights != 0 && checkers == 0 {
+        generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
     }
 }
 

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Worker threads for our perft (the engines' `go perft` is single-threaded).
-    #[arg(short = 't', long, default_value_t = 1)]
+    #[arg(short = 't', long, default_value_t = 1, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Hash table size in MiB for our perft (0 = no table).
     #[arg(long, value_name = "MB", default_value_t = 0)]

@@ -37,6 +37,19 @@ impl PositionArgs {
     }
 }
 
+/// The most worker threads any subcommand accepts; more only wastes memory
+/// (and thousands make thread creation itself fail).
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: 0 (all cores) up to `MAX_THREADS`.
+pub fn threads_arg(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        Ok(n) => Err(format!("{n} threads is more than the {MAX_THREADS} allowed")),
+        Err(_) => Err(format!("{s:?} is not a number of threads")),
+    }
+}
+
 /// Runs `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;

@@ -57,7 +57,7 @@ pub struct MagicSearchArgs {
     #[arg(long, value_name = "S")]
     pub time_limit: Option<f64>,
     /// Worker threads (default 1).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
@@ -394,5 +394,5 @@ fn run_packed(
         verification.occupancies,
         if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
     );
-    emit(&args, &text, &summary, &verification)
+    emit(args, &text, &summary, &verification)
 }

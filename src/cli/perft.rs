@@ -17,7 +17,7 @@ pub struct PerftArgs {
     #[arg(short, long)]
     pub depth: u32,
     /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0)]
+    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Also count captures, e.p., castles, promotions, checks, discovery
     /// checks, double checks and checkmates for every depth.

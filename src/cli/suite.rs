@@ -24,7 +24,7 @@ pub struct SuiteArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0)]
+    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Hash table size in MiB, shared by all threads and positions (0 = no table).
     #[arg(long, value_name = "MB", default_value_t = 0)]

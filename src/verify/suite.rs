@@ -18,8 +18,10 @@ pub struct SuiteEntry {
 pub enum SuiteError {
     #[error("{file}:{line}: {message}")]
     Syntax { file: String, line: usize, message: String },
-    #[error("{file}:{line}: {source}")]
-    Fen { file: String, line: usize, source: FenError },
+    // Not named `source`: thiserror would make it the error's source and
+    // print its text twice in an error chain.
+    #[error("{file}:{line}: {error}")]
+    Fen { file: String, line: usize, error: FenError },
 }
 
 /// Reads a suite; the format is recognised per line (`id`/`epd`/`perft`
@@ -102,7 +104,7 @@ fn finish_block(file: &str, b: SuiteEntry) -> Result<SuiteEntry, SuiteError> {
 }
 
 fn check_fen(file: &str, line: usize, fen: &str) -> Result<(), SuiteError> {
-    Position::from_fen(fen).map(|_| ()).map_err(|source| SuiteError::Fen { file: file.to_string(), line, source })
+    Position::from_fen(fen).map(|_| ()).map_err(|error| SuiteError::Fen { file: file.to_string(), line, error })
 }
 
 /// `FEN ;D1 20 ;D2 400 ...`; other EPD operations (`;id "x"`) are allowed.

@@ -272,3 +272,23 @@ fn chess960_flag_switches_castling_notation() {
     assert!(out.ends_with(" Mnps\n"), "{out}");
     assert!(predicate::str::contains("Nodes: 400").eval(&out));
 }
+
+/// Regression: 100000 threads made thread creation fail with a panic.
+#[test]
+fn absurd_thread_count_is_a_usage_error() {
+    usage_error(&["perft", "--depth", "1", "--threads", "100000"], "more than the 1024 allowed");
+}
+
+/// Regression: a bad FEN in a suite printed its message twice.
+#[test]
+fn suite_fen_error_names_the_line_once() {
+    let dir = std::env::temp_dir().join(format!("chesstool-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.epd");
+    std::fs::write(&path, "startpos ;D1 20\n8/8/8 w - - ;D1 1\n").unwrap();
+    let out = chesstool().args(["suite", path.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("bad.epd:2:") && stderr.matches("ranks").count() == 1, "{stderr}");
+}

@@ -200,6 +200,8 @@ fn bad_input_is_a_usage_error() {
     usage_error(&["--square", "z9"], "unknown square 'z9'");
     usage_error(&["--square", "64"], "unknown square '64'");
     usage_error(&["--fen", "8/8/8 w - - 0 1"], "bad --fen");
-    // The middlegame FEN as printed (corrupted) in the FUSc# paper.
+    // Kiwipete with a garbled e.p. field.
     usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "bad --fen");
+    // The middlegame FEN as printed (corrupted) in the FUSc# paper, section 3.2.2.
+    usage_error(&["--fen", "r3k2r/p1ppqb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBPPP/R3K2R w KQkq"], "rank 7 has 7 squares");
 }

@@ -10,7 +10,7 @@
 
 mod common;
 
-use chesstool::perft::{divide, perft, perft_full, perft_parallel};
+use chesstool::perft::{divide, perft, perft_fast_parallel, perft_full};
 use chesstool::{Move, Position, Role};
 use common::oracle::{check_against_oracle, Board};
 use common::{Rng, SuiteLine};
@@ -182,7 +182,7 @@ fn chess960_castling_with_king_or_rook_not_moving() {
     assert!(pos.legal_moves().iter().all(|m| !m.is_castling()), "{:?}", pos.legal_moves());
 }
 
-// ---- (b) perft == perft_full == perft_parallel ----------------------------------
+// ---- (b) perft == perft_full == perft_fast_parallel ----------------------------------
 
 #[test]
 fn bulk_full_and_parallel_perft_agree() {
@@ -192,16 +192,16 @@ fn bulk_full_and_parallel_perft_agree() {
             let bulk = perft(&pos, depth);
             assert_eq!(bulk, expected, "perft {} depth {depth} (line {i})", line.fen);
             assert_eq!(perft_full(&pos, depth), bulk, "perft_full {} depth {depth}", line.fen);
-            assert_eq!(perft_parallel(&pos, depth), bulk, "perft_parallel {} depth {depth}", line.fen);
+            assert_eq!(perft_fast_parallel(&pos, depth, None), bulk, "perft_fast_parallel {} depth {depth}", line.fen);
             let split: u64 = divide(&pos, depth).iter().map(|(_, n)| n).sum();
             assert_eq!(split, bulk, "divide {} depth {depth}", line.fen);
         }
     }
     // The parallel split only kicks in from depth 4 on; check one deeper run.
     let kiwi = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
-    assert_eq!(perft_parallel(&kiwi, 4), 4_085_603); // CPW Perft Results, position 2
+    assert_eq!(perft_fast_parallel(&kiwi, 4, None), 4_085_603); // CPW Perft Results, position 2
     assert_eq!(perft(&Position::startpos(), 0), 1);
-    assert_eq!(perft_parallel(&Position::startpos(), 0), 1);
+    assert_eq!(perft_fast_parallel(&Position::startpos(), 0, None), 1);
     assert_eq!(perft_full(&Position::startpos(), 0), 1);
 }
 

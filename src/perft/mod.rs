@@ -4,12 +4,10 @@
 
 mod fast;
 pub mod hash;
-mod parallel;
 pub mod stats;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
 pub use hash::HashTable;
-pub use parallel::{divide_parallel, perft_parallel};
 pub use stats::{perft_stats, Stats};
 
 use crate::movegen::Move;

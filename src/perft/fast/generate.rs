@@ -2,7 +2,7 @@
 //! first, then every piece's legal targets handed to a `Sink` as whole sets.
 
 use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
-use super::lookups::{kings, knights, pawn_hits, ray, Magic, Sliders};
+use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Magic, Sliders};
 
 /// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
 pub(super) const PUSH: u8 = 0;
@@ -79,7 +79,10 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     let mut checkers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
     let mut pin_hv = 0;
     let mut pin_diag = 0;
-    let mut snipers = A::rook(king, theirs) & (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    // Most kings have no enemy slider on their lines at all: the empty-board
+    // rays say so without a slider lookup.
+    let line_sliders = (b.role[ROOK] | b.role[QUEEN]) & theirs;
+    let mut snipers = if rook_rays(king) & line_sliders != 0 { A::rook(king, theirs) & line_sliders } else { 0 };
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
         snipers &= snipers - 1;
@@ -91,7 +94,8 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
             pin_hv |= path | 1 << s;
         }
     }
-    let mut snipers = A::bishop(king, theirs) & (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    let diag_sliders = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
+    let mut snipers = if bishop_rays(king) & diag_sliders != 0 { A::bishop(king, theirs) & diag_sliders } else { 0 };
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
         snipers &= snipers - 1;
@@ -280,10 +284,35 @@ const fn castle_paths() -> [[(u64, u64); 8]; 8] {
     t
 }
 
+/// For a king file and the occupancy of its first rank (as a byte), the rook
+/// files whose castling path is empty: one lookup rejects the usual case of
+/// every path blocked, without a loop over the rights.
+static CASTLE_OPEN: [[u8; 256]; 8] = castle_open();
+
+const fn castle_open() -> [[u8; 256]; 8] {
+    let mut t = [[0; 256]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rank = 0;
+        while rank < 256 {
+            let mut rook = 0;
+            while rook < 8 {
+                if CASTLE_PATHS[king][rook].0 & rank as u64 == 0 {
+                    t[king][rank] |= 1 << rook;
+                }
+                rook += 1;
+            }
+            rank += 1;
+        }
+        king += 1;
+    }
+    t
+}
+
 /// Castling with king and rook on any files (Chess960): every square either
 /// piece crosses or lands on is empty but for the two of them, and no square
 /// the king crosses or lands on is attacked once both have left. Only called
-/// when not in check. The emptiness test is inline (it usually fails); the
+/// with rights, so with the king on its first rank, and not in check. The
 /// attack test reads `danger` (the enemy attack map without our king, or 0
 /// if not computed) where it can.
 ///
@@ -298,25 +327,40 @@ fn generate_castling<S: Side, A: Sliders, K: Sink>(
     b: &Board,
     sink: &mut K,
     king: usize,
-    mut rights: u64,
+    rights: u64,
     occ: u64,
     danger: u64,
 ) {
     let base = king & 56;
-    while rights != 0 {
-        let rook = rights.trailing_zeros() as usize;
-        rights &= rights - 1;
-        let (empty, king_path) = CASTLE_PATHS[king & 7][rook & 7];
-        if (empty << base) & occ == 0 {
-            let king_path = king_path << base;
-            let safe = if danger != 0 && danger & 1 << rook == 0 {
-                king_path & danger == 0
-            } else {
-                king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))
-            };
-            if safe {
-                sink.castle::<S>(b, king, rook);
-            }
+    let open = CASTLE_OPEN[king & 7][((occ >> base) & 0xff) as usize] as u64;
+    let rooks = (rights >> base) & open;
+    if rooks != 0 {
+        castle_open_paths::<S, A, K>(b, sink, king, rooks << base, occ, danger);
+    }
+}
+
+/// The rights whose paths are empty: each castles if the king's path is safe.
+#[inline(always)]
+fn castle_open_paths<S: Side, A: Sliders, K: Sink>(
+    b: &Board,
+    sink: &mut K,
+    king: usize,
+    mut rooks: u64,
+    occ: u64,
+    danger: u64,
+) {
+    let base = king & 56;
+    while rooks != 0 {
+        let rook = rooks.trailing_zeros() as usize;
+        rooks &= rooks - 1;
+        let king_path = CASTLE_PATHS[king & 7][rook & 7].1 << base;
+        let safe = if danger != 0 && danger & 1 << rook == 0 {
+            king_path & danger == 0
+        } else {
+            king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))
+        };
+        if safe {
+            sink.castle::<S>(b, king, rook);
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::board::{Board, Side};
 use super::count::node;
+use crate::attacks::reference::{slider_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
 use crate::board::{Color, Square};
 use crate::perft::HashTable;
@@ -31,6 +32,32 @@ pub(super) fn pawn_hits(white: bool, i: usize) -> u64 {
 #[inline(always)]
 pub(super) fn ray(a: usize, b: usize) -> u64 {
     between(sq(a), sq(b)).0
+}
+
+/// Empty-board slider attacks: a slider on `sq` can reach only these squares,
+/// so a lookup whose result would miss every piece of interest can be skipped
+/// by testing these first (a small table that stays in L1, where the slider
+/// tables do not).
+static RAYS: [[u64; 64]; 2] = [rays(&ROOK_DIRECTIONS), rays(&BISHOP_DIRECTIONS)];
+
+const fn rays(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = slider_attacks(Square::new(i as u8), 0, dirs);
+        i += 1;
+    }
+    out
+}
+
+#[inline(always)]
+pub(super) fn rook_rays(i: usize) -> u64 {
+    RAYS[0][i]
+}
+
+#[inline(always)]
+pub(super) fn bishop_rays(i: usize) -> u64 {
+    RAYS[1][i]
 }
 
 /// Slider lookups plus the recursion entry compiled for them.

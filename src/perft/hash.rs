@@ -9,7 +9,7 @@
 //! (short of a 64-bit Zobrist collision). Entries are grouped in buckets of
 //! two: one kept for the deeper subtree, one always replaced.
 
-use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::alloc::Layout;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const DEPTH_BITS: u32 = 6;
@@ -18,6 +18,56 @@ const DEPTH_MASK: u64 = (1 << DEPTH_BITS) - 1;
 const BUCKET_WORDS: usize = 4;
 /// Bytes per bucket (half a cache line).
 pub const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
+
+/// Zeroed memory for the table, with every page already mapped, so that no
+/// page fault (or, worse, a copy-on-write fault after a first read of the
+/// shared zero page) lands in the timed search. On Linux the kernel maps the
+/// pages at once (`MAP_POPULATE`): 0.085 s for 256 MiB where clearing them by
+/// hand took 0.14 s (slicing the work over threads gained nothing, the kernel
+/// serialises it).
+fn zeroed_memory(layout: Layout) -> *mut u8 {
+    #[cfg(target_os = "linux")]
+    {
+        // Safety: an anonymous private mapping; no file, no fixed address.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                layout.size(),
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            std::alloc::handle_alloc_error(layout);
+        }
+        p as *mut u8 // page-aligned, so cache-line aligned
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // Safety: the layout has non-zero size.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) };
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        p
+    }
+}
+
+/// Frees what `zeroed_memory` returned for this layout.
+fn free_memory(p: *mut u8, layout: Layout) {
+    // Safety: `p` came from `zeroed_memory(layout)` and is not used again.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::munmap(p as *mut libc::c_void, layout.size());
+    }
+    // Safety: as above.
+    #[cfg(not(target_os = "linux"))]
+    unsafe {
+        std::alloc::dealloc(p, layout)
+    }
+}
 
 pub struct HashTable {
     words: *mut AtomicU64,
@@ -31,8 +81,8 @@ unsafe impl Send for HashTable {}
 unsafe impl Sync for HashTable {}
 
 impl HashTable {
-    /// A table of `mb` MiB (at least one bucket). Memory is zeroed lazily by
-    /// the OS, so untouched parts of a large table cost no RSS.
+    /// A table of `mb` MiB (at least one bucket), all of it mapped and zeroed
+    /// before it is returned.
     pub fn new(mb: usize) -> HashTable {
         HashTable::with_buckets((mb << 20) / BUCKET_BYTES)
     }
@@ -42,13 +92,10 @@ impl HashTable {
     pub fn with_buckets(buckets: usize) -> HashTable {
         let buckets = buckets.max(1);
         let layout = Self::layout(buckets);
-        // Safety: the layout has non-zero size. All-zero bytes are a valid
-        // `AtomicU64` (same layout as `u64`), and a zero entry never matches a
-        // probe (probes are for depth >= 1, a zero entry has depth 0).
-        let words = unsafe { alloc_zeroed(layout) } as *mut AtomicU64;
-        if words.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
+        // All-zero bytes are a valid `AtomicU64` (same layout as `u64`), and a
+        // zero entry never matches a probe (probes are for depth >= 1, a zero
+        // entry has depth 0).
+        let words = zeroed_memory(layout) as *mut AtomicU64;
         HashTable { words, buckets }
     }
 
@@ -104,8 +151,7 @@ impl HashTable {
 
 impl Drop for HashTable {
     fn drop(&mut self) {
-        // Safety: allocated in `with_buckets` with this very layout.
-        unsafe { dealloc(self.words as *mut u8, Self::layout(self.buckets)) }
+        free_memory(self.words as *mut u8, Self::layout(self.buckets));
     }
 }
 

@@ -10,7 +10,7 @@
 //!   bit `width - 18 .. width - 11` (`width = 64 - lowest mask bit`: higher
 //!   magic bits never reach the index in the plain form). The known reduced
 //!   rook magics all have this shape (e7 is `-(2^9 + 2^12 + 2^13 + 2^19 +
-//!   2^20 + 2^33 + 2^34 + 2^36)`). In 11 of the 15 the lowest bit is the
+//!   2^20 + 2^33 + 2^34 + 2^36)`). In 13 of the 15 the lowest bit is the
 //!   shift that lifts the square's rank bits to the top of the word (9 on
 //!   the seventh rank, 1 on the eighth), and in 13 bit 33 is set: half the
 //!   candidates are built that way, which finds most top-rank rooks in well

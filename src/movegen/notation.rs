@@ -30,24 +30,16 @@ impl Position {
                 _ => return Err(syntax()),
             },
         };
-        self.legal_moves()
-            .iter()
-            .copied()
-            .find(|m| {
-                m.from() == from
-                    && m.promotion_role() == promotion
-                    && (m.to() == to
-                        || (m.is_castling() && m.castling_king_target() == to && !self.castles_onto_rook_square(*m)))
-            })
+        // The exact move first: castling as king takes rook is one, and in
+        // Chess960 a plain king move to the square that castling would also
+        // reach (king on f1, `f1g1`) is the plain move. Otherwise the king's
+        // castling target names castling.
+        let moves = self.legal_moves();
+        let from_here = || moves.iter().copied().filter(|m| m.from() == from && m.promotion_role() == promotion);
+        from_here()
+            .find(|m| m.to() == to)
+            .or_else(|| from_here().find(|m| m.is_castling() && m.castling_king_target() == to))
             .ok_or_else(|| ParseMoveError::Illegal { mv: uci.to_string(), fen: self.to_fen() })
-    }
-
-    /// In Chess960 the king's target can hold another piece of ours (a rook
-    /// that is not the castling one); `e1g1` then means a king move, never castling.
-    fn castles_onto_rook_square(&self, m: Move) -> bool {
-        self.legal_moves()
-            .iter()
-            .any(|other| !other.is_castling() && other.from() == m.from() && other.to() == m.castling_king_target())
     }
 
     /// Plays a sequence of UCI moves, each checked for legality.

@@ -207,6 +207,15 @@ impl Position {
         next
     }
 
+    /// The position after a pseudo-legal `m`: a piece of the side to move on
+    /// `m.from()` that moves by its rules and does not capture a king, but
+    /// may leave its own king attacked. For telling why a move is illegal
+    /// (is our king attacked afterwards?); `play` does no more checking, this
+    /// name only makes the weaker promise explicit.
+    pub fn play_unchecked(&self, m: Move) -> Position {
+        self.play(m)
+    }
+
     /// Plays the legal move `m` on this position.
     pub fn play_in_place(&mut self, m: Move) {
         let us = self.turn;

@@ -238,6 +238,9 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
         _ => return Some(format!("no piece of the side to move on {from}")),
     };
     let own_target = pos.by_color(us).contains(to);
+    if pos.pieces(them, Role::King).contains(to) {
+        return Some("captures the king".to_string());
+    }
     let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
     if promotion.is_some() && (piece.role != Role::Pawn || to.rank() != last_rank) {
         return Some("promotes where no promotion is possible".to_string());
@@ -365,7 +368,7 @@ fn explain_castling(pos: &Position, king: Square, to: Square) -> String {
 /// Plays a pseudo-legal move and tells if it leaves our king attacked.
 fn king_safety(pos: &Position, m: Move) -> Option<String> {
     let us = pos.turn();
-    let next = pos.play(m);
+    let next = pos.play_unchecked(m);
     let attacked = (next.attackers_to(next.king(us), next.occupied()) & next.by_color(!us)).any();
     if !attacked {
         return None;
@@ -422,5 +425,7 @@ mod tests {
         assert!(hint("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "e5d6").starts_with("leaves the king in check"));
         assert!(hint("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5").contains("wrong rank"));
         assert!(hint("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8").starts_with("promotion piece missing"));
+        // A buggy engine may print a move onto the enemy king: named, not played.
+        assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king");
     }
 }

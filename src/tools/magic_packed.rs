@@ -2,10 +2,15 @@
 //! slot may be used by several squares (or several occupancies of a square)
 //! as long as they all store the same attack set.
 //!
+//! Candidates include the 39 published magics with one index bit fewer than
+//! relevant bits (`data/cpw_reduced_magics.txt`; 15 rooks, 24 bishops) and
+//! climbs from them: their blocks are half the size, which saves more than
+//! all the overlapping (91,925 entries with them, 105,607 without).
+//!
 //! Attack sets of different squares almost never agree (6,326 distinct sets
 //! over the 128 problems against 6,328 per-square ones), so the table can be
 //! no smaller than the sum over squares of the slots each one uses. The
-//! packing therefore works in two steps:
+//! packing therefore works in three steps:
 //! 1. per square, magics that use few slots: random candidates (plain and
 //!    black form; sparse, dense, runs of ones, structured gathers) that fit,
 //!    then hill climbs from the best few that take a step (flip one or two
@@ -16,16 +21,35 @@
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
-//!    moved lower while it can be. Several orders are tried and the smallest
-//!    table kept.
+//!    moved lower while it can be. Several orders are tried;
+//! 3. joint placement (magic and offset together): squares largest first;
+//!    from each of the square's patterns a climb takes the steps that end no
+//!    higher in the table built so far (lowest offset where every used slot is
+//!    free, found on a bitset of the table). The smaller of 2 and 3 is kept.
 //!
-//! What limits the result: the climbs bring the used slots down (about 74k
-//! over all squares instead of 107k), but a square's used slots still spread
-//! over nearly its whole block of `2^bits` slots, and the gaps they leave are
-//! scattered single slots that no other square's pattern fits into. The
-//! table therefore stays close to the sum of the blocks; going further needs
-//! magics whose used slots fill a short range (or regular gaps), which these
-//! climbs do not find.
+//! What limits the result: the climbs bring the used slots down (about 78k
+//! over all squares instead of 107k), but a square's used slots spread
+//! evenly over its whole block of `2^bits` slots (often in a fixed pattern of
+//! the low index bits: 9 of every 16 slots, 26 of every 64), so the gaps are
+//! single slots, and two such blocks can share a stretch of the table only
+//! where their densities add up to at most one, which 0.56-0.75 never do. The
+//! table therefore stays close to the sum of the blocks (107,648 for the
+//! fancy layout): 106,237 without step 3 and the known magics, 105,607 with
+//! step 3 (seed 1). What did not help:
+//! - more index bits than relevant bits (one or two): climbs on the span
+//!   (lowest to highest used slot) never found a rook block shorter than
+//!   `2^relevant bits` (d4, b1, a1; 1.2M steps each), and the wider blocks
+//!   packed no better (106,500 with up to two extra bits, shorter climbs);
+//! - a fixed shift (12 bits for rooks, 9 for bishops, as in the published
+//!   87,988-entry table) with this greedy joint placement: 132,734, since a
+//!   random sparse block almost never lands in the free slots of the table;
+//! - longer joint climbs: 10,000 steps instead of 2,000 gave 105,552
+//!   instead of 105,764 for 2.5 times the time (a first, sequential version
+//!   of step 3).
+//!
+//! Going further needs blocks whose used slots leave long free runs or
+//! whose gap patterns complement each other, and a search that builds them
+//! for the table (fewer than 76,000 is not reached).
 //!
 //! The work is counted in candidates and passes, not time, so a seed gives
 //! one result; a deadline can cut it short (and then the result depends on
@@ -37,6 +61,9 @@ use std::time::Instant;
 
 /// Per square (chosen pattern, offset), and the table size.
 type Layout = (Vec<(usize, u64)>, u64);
+
+/// Per square (pattern, offset), and the table size.
+type Layout2 = (Vec<(Pattern, u64)>, u64);
 
 /// The climb's score is used slots plus this many times the span: the span
 /// is what a square costs unless other squares fill its gaps, which the
@@ -132,6 +159,34 @@ impl Tester {
         Some(used + SPAN_WEIGHT * (hi + 1 - lo))
     }
 
+    /// Marks the used slots of `magic` in `out` (one bit per slot of the
+    /// block, cleared first) and returns (lowest, highest, used), or `None`
+    /// if it does not fit.
+    fn block(&mut self, magic: u64, shift: u32, out: &mut [u64]) -> Option<(usize, usize, usize)> {
+        out.iter_mut().for_each(|w| *w = 0);
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.slots.iter_mut().for_each(|s| s.0 = 0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let (mut used, mut lo, mut hi) = (0, usize::MAX, 0);
+        for (&key, &att) in self.keys.iter().zip(&self.attacks) {
+            let index = (key.wrapping_mul(magic) >> shift) as usize;
+            let slot = &mut self.slots[index];
+            if slot.0 != epoch {
+                *slot = (epoch, att);
+                used += 1;
+                lo = lo.min(index);
+                hi = hi.max(index);
+                out[index / 64] |= 1 << (index % 64);
+            } else if slot.1 != att {
+                return None;
+            }
+        }
+        Some((lo, hi, used))
+    }
+
     fn pattern(&mut self, magic: u64, shift: u32, black: bool) -> Pattern {
         let mut seen = std::collections::HashMap::new();
         for (&key, &att) in self.keys.iter().zip(&self.attacks) {
@@ -157,11 +212,14 @@ pub struct Effort {
     pub keep: usize,
     /// Placement orders tried.
     pub passes: u32,
+    /// Climb steps per seed and square in the joint placement (magic and
+    /// offset chosen together); 0 leaves it out.
+    pub joint: u32,
 }
 
 impl Default for Effort {
     fn default() -> Effort {
-        Effort { samples: 32, starts: 3, climb: 100_000, keep: 6, passes: 24 }
+        Effort { samples: 32, starts: 3, climb: 100_000, keep: 6, passes: 24, joint: 2_000 }
     }
 }
 
@@ -265,6 +323,45 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
     best.sort_by_key(|p| p.used() + SPAN_WEIGHT * p.span());
     best.truncate(effort.keep);
     best
+}
+
+/// The published magics with one index bit fewer than relevant bits (plain
+/// form), from `data/cpw_reduced_magics.txt` (the Chess Programming Wiki's
+/// "Best Magics so far"; the finders are named there).
+const KNOWN_REDUCED: &str = include_str!("../../data/cpw_reduced_magics.txt");
+
+/// The known reduced-bit magic of a square, if any, and the best few magics
+/// a climb from it finds at the same shift (by used slots plus span).
+pub fn known_patterns(problem: &Problem, seed: u64, effort: Effort) -> Vec<Pattern> {
+    let known = KNOWN_REDUCED.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let (piece, square, bits, magic) = (f.first()?, f.get(1)?, f.get(3)?, f.get(4)?);
+        (Slider::parse(piece)? == problem.slider && Square::parse(square)? == problem.square)
+            .then(|| Some((bits.parse::<u32>().ok()?, u64::from_str_radix(magic.strip_prefix("0x")?, 16).ok()?)))?
+    });
+    let Some((bits, start)) = known.filter(|k| k.0 >= 1 && k.0 <= problem.relevant_bits()) else {
+        return Vec::new();
+    };
+    let shift = 64 - bits;
+    let mut tester = Tester::new(problem, false, problem.relevant_bits());
+    let Some(mut score) = tester.score(start, shift, usize::MAX) else {
+        return Vec::new();
+    };
+    let mut rng = Rng::new(magic_search::square_seed(seed ^ 0xc0de_0001, problem.slider, problem.square));
+    let mut keep = vec![(start, score)];
+    let mut magic = start;
+    for _ in 0..effort.climb {
+        let next = neighbour(magic, &mut rng);
+        if let Some(u) = tester.score(next, shift, score).filter(|&u| u <= score) {
+            if u < score {
+                keep.push((next, u));
+            }
+            (magic, score) = (next, u);
+        }
+    }
+    keep.sort_by_key(|k| k.1);
+    keep.dedup_by_key(|k| k.0);
+    keep.iter().take(effort.keep.max(1)).map(|&(m, _)| tester.pattern(m, shift, false)).collect()
 }
 
 /// One placed square.
@@ -407,7 +504,8 @@ pub fn pack(
         .with_max_len(1)
         .map(|&(slider, square)| {
             let problem = Problem::new(slider, square);
-            let patterns = square_patterns(&problem, seed, effort, deadline);
+            let mut patterns = known_patterns(&problem, seed, effort);
+            patterns.extend(square_patterns(&problem, seed, effort, deadline));
             on_square();
             (problem, patterns)
         })
@@ -448,25 +546,184 @@ pub fn pack(
     }
     let passes = results.len() as u32;
     let ((chosen, size), _) = results.into_iter().min_by_key(|r| (r.0 .1, r.1)).expect("the first pass always runs");
+    let mut best: Layout2 =
+        (chosen.iter().zip(&patterns).map(|(&(c, offset), p)| (p[c].clone(), offset)).collect(), size);
+    if effort.joint > 0 && deadline.is_none_or(|d| Instant::now() < d) {
+        let problems: Vec<Problem> = options.iter().map(|o| o.0.clone()).collect();
+        let joint = place_joint(&problems, &patterns, &base, effort.joint, seed, deadline);
+        if joint.1 < best.1 {
+            best = joint;
+        }
+    }
+    let (chosen, size) = best;
     let entries = options
         .iter()
         .zip(&chosen)
-        .map(|((problem, pats), &(c, offset))| {
-            let p = &pats[c];
-            Placed {
-                slider: problem.slider,
-                square: problem.square,
-                mask: problem.mask,
-                magic: p.magic,
-                shift: p.shift,
-                black: p.black,
-                offset,
-                used: p.used(),
-            }
+        .map(|((problem, _), (p, offset))| Placed {
+            slider: problem.slider,
+            square: problem.square,
+            mask: problem.mask,
+            magic: p.magic,
+            shift: p.shift,
+            black: p.black,
+            offset: *offset,
+            used: p.used(),
         })
         .collect();
-    let used_sum = chosen.iter().zip(&patterns).map(|(&(c, _), p)| p[c].used() as u64).sum();
+    let used_sum = chosen.iter().map(|(p, _)| p.used() as u64).sum();
     Packing { entries, table_entries: size, used_sum, passes }
+}
+
+/// The shared table as a bitset of used slots (the joint placement).
+#[derive(Default)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    /// The 64 slots from `pos` on, one bit each (slots past the end are free).
+    #[inline]
+    fn at(&self, pos: usize) -> u64 {
+        let (q, r) = (pos / 64, pos % 64);
+        let low = self.words.get(q).copied().unwrap_or(0);
+        if r == 0 {
+            return low;
+        }
+        low >> r | self.words.get(q + 1).copied().unwrap_or(0) << (64 - r)
+    }
+
+    /// Whether the block's used slots (`block`, words `w0..=w1`) are all free at `offset`.
+    #[inline]
+    fn fits(&self, block: &[u64], w0: usize, w1: usize, offset: usize) -> bool {
+        (w0..=w1).all(|w| block[w] == 0 || self.at(offset + 64 * w) & block[w] == 0)
+    }
+
+    /// The lowest offset at which the block (used slots `lo..=hi`) fits, if
+    /// it then ends at or below `limit`. Only offsets that put the lowest
+    /// used slot on a free slot are tried.
+    fn first_fit(&self, block: &[u64], lo: usize, hi: usize, limit: usize) -> Option<usize> {
+        let (w0, w1) = (lo / 64, hi / 64);
+        let mut pos = lo;
+        loop {
+            if pos - lo + hi + 1 > limit {
+                return None;
+            }
+            let q = pos / 64;
+            let free = !self.words.get(q).copied().unwrap_or(0) & (!0u64 << (pos % 64));
+            if free == 0 {
+                pos = (q + 1) * 64;
+                continue;
+            }
+            pos = q * 64 + free.trailing_zeros() as usize;
+            if pos - lo + hi + 1 > limit {
+                return None;
+            }
+            if self.fits(block, w0, w1, pos - lo) {
+                return Some(pos - lo);
+            }
+            pos += 1;
+        }
+    }
+
+    fn set(&mut self, block: &[u64], offset: usize, hi: usize) {
+        let end = (offset + hi + 1).div_ceil(64) + 1;
+        if self.words.len() < end {
+            self.words.resize(end, 0);
+        }
+        for (w, &b) in block.iter().enumerate() {
+            let mut b = b;
+            while b != 0 {
+                let s = offset + 64 * w + b.trailing_zeros() as usize;
+                self.words[s / 64] |= 1 << (s % 64);
+                b &= b - 1;
+            }
+        }
+    }
+}
+
+/// Joint placement: the squares in `order`, each with the magic that ends
+/// lowest in the table so far (then uses the fewest slots). From each of the
+/// square's `seeds` (in parallel) a climb takes the steps of [`neighbour`]
+/// that end no higher, for `steps` steps or until `deadline`.
+fn place_joint(
+    problems: &[Problem],
+    seeds: &[Vec<Pattern>],
+    order: &[usize],
+    steps: u32,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Layout2 {
+    use rayon::prelude::*;
+    let mut table = Bits::default();
+    let mut placed: Vec<Option<(Pattern, u64)>> = vec![None; problems.len()];
+    for &sq in order {
+        let problem = &problems[sq];
+        let table = &mut table;
+        // Per seed: (end, used, magic, offset).
+        let climbs: Vec<Option<(usize, usize, u64, usize)>> = seeds[sq]
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(|(n, p)| {
+                let square_seed =
+                    magic_search::square_seed(seed ^ 0x701e_7000 ^ n as u64, problem.slider, problem.square);
+                climb_into(&*table, problem, p, steps, square_seed, deadline)
+            })
+            .collect();
+        let (c, &(_, _, magic, offset)) = climbs
+            .iter()
+            .enumerate()
+            .filter_map(|(c, r)| r.as_ref().map(|r| (c, r)))
+            .min_by_key(|(c, r)| (r.0, r.1, *c))
+            .expect("a seed always fits past the end");
+        let p = &seeds[sq][c];
+        let mut tester = Tester::new(problem, p.black, 64 - p.shift);
+        let mut block = vec![0u64; (1usize << (64 - p.shift)).div_ceil(64)];
+        let (_, hi, _) = tester.block(magic, p.shift, &mut block).expect("the climb keeps to fitting magics");
+        table.set(&block, offset, hi);
+        placed[sq] = Some((tester.pattern(magic, p.shift, p.black), offset as u64));
+    }
+    let placed: Vec<(Pattern, u64)> = placed.into_iter().map(|p| p.expect("every square placed")).collect();
+    let size = placed.iter().map(|(p, o)| o + p.top() as u64).max().unwrap_or(0);
+    (placed, size)
+}
+
+/// One climb of the joint placement from `start`: (end, used, magic, offset).
+fn climb_into(
+    table: &Bits,
+    problem: &Problem,
+    start: &Pattern,
+    steps: u32,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Option<(usize, usize, u64, usize)> {
+    let (black, shift) = (start.black, start.shift);
+    let mut rng = Rng::new(seed);
+    let mut tester = Tester::new(problem, black, 64 - shift);
+    let mut block = vec![0u64; (1usize << (64 - shift)).div_ceil(64)];
+    let relevant = if black { !0u64 } else { !0u64 >> problem.mask.trailing_zeros() };
+    let mut cost = |magic: u64, limit: usize| {
+        let (lo, hi, used) = tester.block(magic, shift, &mut block)?;
+        let offset = table.first_fit(&block, lo, hi, limit)?;
+        Some((offset + hi + 1, used, offset))
+    };
+    let (mut end, mut used, mut offset) = cost(start.magic, usize::MAX)?;
+    let mut magic = start.magic;
+    for step in 0..steps {
+        if step & 0xff == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let next = neighbour(magic, &mut rng) & relevant;
+        if next == magic {
+            continue;
+        }
+        if let Some((e, u, o)) = cost(next, end) {
+            if (e, u) <= (end, used) {
+                (end, used, offset, magic) = (e, u, o, next);
+            }
+        }
+    }
+    Some((end, used, magic, offset))
 }
 
 #[cfg(test)]
@@ -476,7 +733,7 @@ mod tests {
     #[test]
     fn a_small_packing_overlaps_and_fits() {
         let targets: Vec<(Slider, Square)> = Square::ALL.iter().map(|&s| (Slider::Bishop, s)).collect();
-        let effort = Effort { samples: 4, starts: 1, climb: 2_000, keep: 2, passes: 2 };
+        let effort = Effort { samples: 4, starts: 1, climb: 2_000, keep: 2, passes: 2, joint: 200 };
         let packing = pack(&targets, 1, effort, None, &|| {});
         assert!(packing.table_entries < 5_248, "{}", packing.table_entries);
         assert!(packing.table_entries >= packing.used_sum);
@@ -488,7 +745,7 @@ mod tests {
             .iter()
             .map(|&s| Problem::new(Slider::Bishop, s))
             .collect();
-        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1 };
+        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 0 };
         let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 3, effort, None)).collect();
         let order: Vec<usize> = (0..options.len()).collect();
         let (chosen, size) = place(&options, &order);
@@ -500,5 +757,33 @@ mod tests {
                 *s = a;
             }
         }
+    }
+
+    #[test]
+    fn joint_placements_do_not_clash() {
+        let targets: Vec<Problem> = [Square::A1, Square::B1, Square::C1, Square::H8, Square::D4, Square::E4]
+            .iter()
+            .map(|&s| Problem::new(Slider::Bishop, s))
+            .chain([Problem::new(Slider::Rook, Square::D4)])
+            .collect();
+        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 300 };
+        let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 5, effort, None)).collect();
+        let order: Vec<usize> = (0..options.len()).rev().collect();
+        let (placed, size) = place_joint(&targets, &options, &order, effort.joint, 5, None);
+        let mut table = vec![FREE; size as usize];
+        for (problem, (p, offset)) in targets.iter().zip(&placed) {
+            // The placed pattern is the magic's own, and every occupancy finds its attack set.
+            for (&occ, &att) in problem.occupancies.iter().zip(&problem.attacks) {
+                let key = if p.black { occ | !problem.mask } else { occ };
+                let index = (key.wrapping_mul(p.magic) >> p.shift) as u32;
+                assert!(p.slots.contains(&(index, att)));
+            }
+            for &(i, a) in &p.slots {
+                let s = &mut table[*offset as usize + i as usize];
+                assert!(*s == FREE, "clash at {}", offset + i as u64);
+                *s = a;
+            }
+        }
+        assert!(size < placed.iter().map(|(p, _)| 1u64 << (64 - p.shift)).sum::<u64>());
     }
 }

@@ -25,7 +25,7 @@
 //! - squares are searched in rounds of short slices, in tiers by where
 //!   reduced magics are known: the 39 squares of the Chess Programming
 //!   Wiki's list get whole slices, the other squares (a reduced magic there
-//!   would be new) a twentieth or a fortieth. With the fancy layout bishops
+//!   would be new) a fortieth. With the fancy layout bishops
 //!   search both forms (plain and black), each with half the slice, and a
 //!   square is done when either fits; rooks search the plain form only,
 //!   where their generator works. Each square and form keeps its own
@@ -282,8 +282,8 @@ fn window_sum(rng: &mut Rng, lo: u32, hi: u32, terms: u32, signed: bool) -> u64 
 /// (the Chess Programming Wiki's "Best Magics so far", 39 squares) are for
 /// bishops on the a, b, g and h files of ranks 1-3 and 6-8 and for rooks on
 /// the top two ranks (all but f8): those get the whole slice; the other
-/// squares, where none is known (a new one would be a record), a twentieth
-/// near the edges and a fortieth inside.
+/// squares, where none is known (a new one would be a record), a fortieth,
+/// those near the edges first.
 fn priority(problem: &Problem) -> (u32, u32) {
     let sq = problem.square as u32;
     let (file, rank) = (sq % 8, sq / 8);
@@ -292,8 +292,8 @@ fn priority(problem: &Problem) -> (u32, u32) {
         Slider::Bishop if near(file) && (rank <= 2 || rank >= 5) => (0, 40),
         // Rooks on the top two ranks: their rank bits sit at the top of the word.
         Slider::Rook if rank >= 6 => (0, 40),
-        Slider::Bishop if near(file) || near(rank) => (1, 2),
-        Slider::Rook if file == 0 || file == 7 || rank <= 1 => (1, 2),
+        Slider::Bishop if near(file) || near(rank) => (1, 1),
+        Slider::Rook if file == 0 || file == 7 || rank <= 1 => (1, 1),
         _ => (2, 1),
     }
 }

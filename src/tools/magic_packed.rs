@@ -5,7 +5,9 @@
 //! Candidates include the 39 published magics with one index bit fewer than
 //! relevant bits (`data/cpw_reduced_magics.txt`; 15 rooks, 24 bishops) and
 //! climbs from them: their blocks are half the size, which saves more than
-//! all the overlapping (91,925 entries with them, 105,607 without).
+//! all the overlapping (91,925 entries with them, 105,607 without). The
+//! table follows the sum of the blocks, not of the used slots: cut short
+//! after 5 s (unclimbed magics, 89,101 used slots) it is already 92,669.
 //!
 //! Attack sets of different squares almost never agree (6,326 distinct sets
 //! over the 128 problems against 6,328 per-square ones), so the table can be
@@ -332,7 +334,7 @@ const KNOWN_REDUCED: &str = include_str!("../../data/cpw_reduced_magics.txt");
 
 /// The known reduced-bit magic of a square, if any, and the best few magics
 /// a climb from it finds at the same shift (by used slots plus span).
-pub fn known_patterns(problem: &Problem, seed: u64, effort: Effort) -> Vec<Pattern> {
+pub fn known_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
     let known = KNOWN_REDUCED.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
         let f: Vec<&str> = l.split_whitespace().collect();
         let (piece, square, bits, magic) = (f.first()?, f.get(1)?, f.get(3)?, f.get(4)?);
@@ -350,7 +352,10 @@ pub fn known_patterns(problem: &Problem, seed: u64, effort: Effort) -> Vec<Patte
     let mut rng = Rng::new(magic_search::square_seed(seed ^ 0xc0de_0001, problem.slider, problem.square));
     let mut keep = vec![(start, score)];
     let mut magic = start;
-    for _ in 0..effort.climb {
+    for step in 0..effort.climb {
+        if step & 0x3ff == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let next = neighbour(magic, &mut rng);
         if let Some(u) = tester.score(next, shift, score).filter(|&u| u <= score) {
             if u < score {
@@ -504,7 +509,7 @@ pub fn pack(
         .with_max_len(1)
         .map(|&(slider, square)| {
             let problem = Problem::new(slider, square);
-            let mut patterns = known_patterns(&problem, seed, effort);
+            let mut patterns = known_patterns(&problem, seed, effort, deadline);
             patterns.extend(square_patterns(&problem, seed, effort, deadline));
             on_square();
             (problem, patterns)

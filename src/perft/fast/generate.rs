@@ -2,7 +2,7 @@
 //! first, then every piece's legal targets handed to a `Sink` as whole sets.
 
 use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
-use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Magic, Sliders};
+use super::lookups::{kings, knights, pawn_hits, ray, rook_rays, Magic, Sliders};
 
 /// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
 pub(super) const PUSH: u8 = 0;
@@ -79,8 +79,8 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     let mut checkers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
     let mut pin_hv = 0;
     let mut pin_diag = 0;
-    // Most kings have no enemy slider on their lines at all: the empty-board
-    // rays say so without a slider lookup.
+    // Most kings have no enemy rook or queen on their rank or file at all:
+    // the empty-board rays say so without a slider lookup.
     let line_sliders = (b.role[ROOK] | b.role[QUEEN]) & theirs;
     let mut snipers = if rook_rays(king) & line_sliders != 0 { A::rook(king, theirs) & line_sliders } else { 0 };
     while snipers != 0 {
@@ -95,7 +95,7 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
         }
     }
     let diag_sliders = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
-    let mut snipers = if bishop_rays(king) & diag_sliders != 0 { A::bishop(king, theirs) & diag_sliders } else { 0 };
+    let mut snipers = A::bishop(king, theirs) & diag_sliders;
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
         snipers &= snipers - 1;

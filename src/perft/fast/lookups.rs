@@ -4,7 +4,7 @@
 
 use super::board::{Board, Side};
 use super::count::node;
-use crate::attacks::reference::{slider_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use crate::attacks::reference::{slider_attacks, ROOK_DIRECTIONS};
 use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
 use crate::board::{Color, Square};
 use crate::perft::HashTable;
@@ -34,17 +34,18 @@ pub(super) fn ray(a: usize, b: usize) -> u64 {
     between(sq(a), sq(b)).0
 }
 
-/// Empty-board slider attacks: a slider on `sq` can reach only these squares,
-/// so a lookup whose result would miss every piece of interest can be skipped
-/// by testing these first (a small table that stays in L1, where the slider
-/// tables do not).
-static RAYS: [[u64; 64]; 2] = [rays(&ROOK_DIRECTIONS), rays(&BISHOP_DIRECTIONS)];
+/// Empty-board rook attacks: a rook or queen can only give check or pin
+/// along these, so where none of the enemy's stands on them the king's
+/// line lookup is skipped (a small table that stays in L1). The same test for
+/// the diagonals cost more than it saved (bishops and queens stand on a
+/// king's diagonals far more often).
+static ROOK_RAYS: [u64; 64] = rook_rays_table();
 
-const fn rays(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+const fn rook_rays_table() -> [u64; 64] {
     let mut out = [0; 64];
     let mut i = 0;
     while i < 64 {
-        out[i] = slider_attacks(Square::new(i as u8), 0, dirs);
+        out[i] = slider_attacks(Square::new(i as u8), 0, &ROOK_DIRECTIONS);
         i += 1;
     }
     out
@@ -52,12 +53,7 @@ const fn rays(dirs: &[(i8, i8); 4]) -> [u64; 64] {
 
 #[inline(always)]
 pub(super) fn rook_rays(i: usize) -> u64 {
-    RAYS[0][i]
-}
-
-#[inline(always)]
-pub(super) fn bishop_rays(i: usize) -> u64 {
-    RAYS[1][i]
+    ROOK_RAYS[i]
 }
 
 /// Slider lookups plus the recursion entry compiled for them.

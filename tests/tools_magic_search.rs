@@ -87,6 +87,17 @@ fn search_json(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `magic-search --verify FILE` accepts the file and says `expected` (e.g. "128 entries").
+fn verifies(file: impl AsRef<std::ffi::OsStr>, expected: &str) {
+    chesstool()
+        .arg("magic-search")
+        .arg("--verify")
+        .arg(file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(expected).and(predicate::str::contains(": ok")));
+}
+
 #[test]
 fn all_128_standard_magics_check_out() {
     for seed in ["1", "2", "99", "18446744073709551615"] {
@@ -122,13 +133,7 @@ fn written_files_pass_verify() {
         .success()
         .stderr(predicate::str::contains("verified 107648 occupancies against the reference: ok"));
     assert_eq!(check(&std::fs::read_to_string(&file).unwrap()), 128);
-    chesstool()
-        .arg("magic-search")
-        .arg("--verify")
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("128 entries, 107648 occupancies").and(predicate::str::contains(": ok")));
+    verifies(&file, "128 entries, 107648 occupancies");
 }
 
 #[test]
@@ -235,13 +240,7 @@ fn packed(args: &[&str], name: &str) -> serde_json::Value {
         .stderr(predicate::str::contains("against the reference: ok"));
     let json = std::fs::read_to_string(&file).unwrap();
     check(&json);
-    chesstool()
-        .arg("magic-search")
-        .arg("--verify")
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(": ok"));
+    verifies(&file, "");
     serde_json::from_str(&json).unwrap()
 }
 
@@ -367,13 +366,7 @@ fn reduced_cpw_records_check_out() {
     assert_eq!(check(&json), 39);
     let file = tmp("cpw_reduced_magics.json");
     std::fs::write(&file, &json).unwrap();
-    chesstool()
-        .arg("magic-search")
-        .arg("--verify")
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("39 entries").and(predicate::str::contains(": ok")));
+    verifies(&file, "39 entries");
 }
 
 #[test]
@@ -402,11 +395,7 @@ fn committed_packed_table_checks_out() {
     // data/packed_magics.json is the output of
     // `magic-search --layout packed --seed 1 --format json` (about 95 s on one thread).
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packed_magics.json");
-    chesstool()
-        .args(["magic-search", "--verify", path])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("128 entries, 107648 occupancies").and(predicate::str::contains(": ok")));
+    verifies(path, "128 entries, 107648 occupancies");
     let json = std::fs::read_to_string(path).unwrap();
     assert_eq!(check(&json), 128);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -135,29 +135,8 @@ impl Tester {
     /// must exceed `limit`.
     #[inline]
     fn score(&mut self, magic: u64, shift: u32, limit: usize) -> Option<usize> {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.slots.iter_mut().for_each(|s| s.0 = 0);
-            self.epoch = 1;
-        }
-        let epoch = self.epoch;
-        let (mut used, mut lo, mut hi) = (0, usize::MAX, 0);
-        for (&key, &att) in self.keys.iter().zip(&self.attacks) {
-            let index = (key.wrapping_mul(magic) >> shift) as usize;
-            let slot = &mut self.slots[index];
-            if slot.0 != epoch {
-                *slot = (epoch, att);
-                used += 1;
-                lo = lo.min(index);
-                hi = hi.max(index);
-                // The span is at least the used slots.
-                if (1 + SPAN_WEIGHT) * used > limit {
-                    return None;
-                }
-            } else if slot.1 != att {
-                return None;
-            }
-        }
+        // The span is at least the used slots.
+        let (lo, hi, used) = self.walk(magic, shift, |_, used| (1 + SPAN_WEIGHT) * used <= limit)?;
         Some(used + SPAN_WEIGHT * (hi + 1 - lo))
     }
 
@@ -166,6 +145,23 @@ impl Tester {
     /// if it does not fit.
     fn block(&mut self, magic: u64, shift: u32, out: &mut [u64]) -> Option<(usize, usize, usize)> {
         out.iter_mut().for_each(|w| *w = 0);
+        self.walk(magic, shift, |index, _| {
+            out[index / 64] |= 1 << (index % 64);
+            true
+        })
+    }
+
+    /// Indexes every occupancy with `magic`; `new_slot(index, used so far)`
+    /// sees each slot when first used and stops the walk by returning false.
+    /// Returns (lowest, highest, used), or `None` on a clash or a stop.
+    #[inline(always)]
+    fn walk(
+        &mut self,
+        magic: u64,
+        shift: u32,
+        mut new_slot: impl FnMut(usize, usize) -> bool,
+    ) -> Option<(usize, usize, usize)> {
+        // A new epoch marks every slot free without clearing them.
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.slots.iter_mut().for_each(|s| s.0 = 0);
@@ -181,7 +177,9 @@ impl Tester {
                 used += 1;
                 lo = lo.min(index);
                 hi = hi.max(index);
-                out[index / 64] |= 1 << (index % 64);
+                if !new_slot(index, used) {
+                    return None;
+                }
             } else if slot.1 != att {
                 return None;
             }

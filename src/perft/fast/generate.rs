@@ -142,33 +142,14 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
         set &= set - 1;
         sink.piece::<S, KNIGHT>(b, from, knights(from) & targets);
     }
-    // A slider pinned along one kind of line cannot move along the other.
+    // A slider pinned along one kind of line cannot move along the other,
+    // and along its own only on the pin.
     let bishops = b.role[BISHOP] & ours & !pin_hv;
-    let mut set = bishops & !pin_diag;
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
-        sink.piece::<S, BISHOP>(b, from, A::bishop(from, occ) & targets);
-    }
-    let mut set = bishops & pin_diag;
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
-        sink.piece::<S, BISHOP>(b, from, A::bishop(from, occ) & targets & pin_diag);
-    }
+    slider_moves::<S, A, K, BISHOP>(b, sink, bishops & !pin_diag, occ, targets);
+    slider_moves::<S, A, K, BISHOP>(b, sink, bishops & pin_diag, occ, targets & pin_diag);
     let rooks = b.role[ROOK] & ours & !pin_diag;
-    let mut set = rooks & !pin_hv;
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
-        sink.piece::<S, ROOK>(b, from, A::rook(from, occ) & targets);
-    }
-    let mut set = rooks & pin_hv;
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
-        sink.piece::<S, ROOK>(b, from, A::rook(from, occ) & targets & pin_hv);
-    }
+    slider_moves::<S, A, K, ROOK>(b, sink, rooks & !pin_hv, occ, targets);
+    slider_moves::<S, A, K, ROOK>(b, sink, rooks & pin_hv, occ, targets & pin_hv);
     let mut set = b.role[QUEEN] & ours;
     while set != 0 {
         let from = set.trailing_zeros() as usize;
@@ -191,6 +172,23 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     let rights = b.castling & if S::WHITE { RANK_1 } else { RANK_8 };
     if rights != 0 && checkers == 0 {
         generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
+    }
+}
+
+/// Each bishop or rook (`ROLE`) of `set` to the squares of `targets` it sees.
+#[inline(always)]
+fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize>(
+    b: &Board,
+    sink: &mut K,
+    mut set: u64,
+    occ: u64,
+    targets: u64,
+) {
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let seen = if ROLE == BISHOP { A::bishop(from, occ) } else { A::rook(from, occ) };
+        sink.piece::<S, ROLE>(b, from, seen & targets);
     }
 }
 

@@ -275,6 +275,17 @@ fn chess960_flag_switches_castling_notation() {
 
 /// Regression: 100000 threads made thread creation fail with a panic.
 #[test]
+fn hash_table_too_large_is_an_input_error() {
+    // Larger than any machine's memory (the second one overflows a byte count).
+    for mb in ["99999999999", "18446744073709551615"] {
+        for cmd in [&["perft", "--depth", "1"][..], &["divide", "--depth", "1"], &["suite", "suites/standard.epd"]] {
+            let args: Vec<&str> = cmd.iter().copied().chain(["--hash", mb]).collect();
+            input_error(&args, &["--hash", "cannot allocate", mb]);
+        }
+    }
+}
+
+#[test]
 fn absurd_thread_count_is_a_usage_error() {
     usage_error(&["perft", "--depth", "1", "--threads", "100000"], "more than the 1024 allowed");
 }

@@ -158,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut nodes, mut engine_nodes) = (0, None);
         for _ in 0..args.runs {
-            let table = (args.hash > 0).then(|| HashTable::new(args.hash));
+            let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
             let started = Instant::now();
             nodes = pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref()));
             ours.push(started.elapsed().as_secs_f64());

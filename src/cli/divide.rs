@@ -124,7 +124,7 @@ impl EngineArgs {
             (_, Some(cmd)) => {
                 Box::new(ScriptEngine::new(cmd, command_words(cmd, "--reference-script")?, timeout, auto))
             }
-            _ => Box::new(Builtin::with_hash(self.hash_mb)),
+            _ => Box::new(Builtin::with_hash(self.hash_mb).context("--hash")?),
         })
     }
 }
@@ -219,7 +219,7 @@ fn saved_divide(path: &PathBuf, format: DivideFormat) -> anyhow::Result<SavedDiv
 
 /// Our generator alone: Stockfish's format, moves sorted by their UCI text.
 fn run_builtin(line: &Line, depth: u32, hash_mb: usize, json: bool) -> anyhow::Result<Outcome> {
-    let divide = Builtin::with_hash(hash_mb).divide(line, depth)?;
+    let divide = Builtin::with_hash(hash_mb).context("--hash")?.divide(line, depth)?;
     let moves: BTreeMap<String, u64> = divide.moves.iter().cloned().collect();
     let nodes = divide.nodes();
     let text = if json {

@@ -4,7 +4,7 @@
 use super::common::{mnps, with_threads, LazyProgress, PositionArgs};
 use super::Outcome;
 use crate::perft::{divide_fast, perft_stats, HashTable, Stats};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
 use std::time::Instant;
@@ -64,7 +64,7 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     if args.hash > 0 && args.stats {
         bail!("--hash does not apply to --stats (statistics are counted move by move)");
     }
-    let table = (args.hash > 0).then(|| HashTable::new(args.hash));
+    let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
     let started = Instant::now();
     let (nodes, stats) = if args.stats {
         let rows = with_threads(threads, || perft_stats(&pos, args.depth))?;

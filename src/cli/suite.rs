@@ -91,7 +91,7 @@ pub fn run(mut args: SuiteArgs) -> Result<Outcome> {
     let total: usize = suites.iter().flat_map(|(_, es)| es.iter().map(|e| selected(e).len())).sum();
     let progress = LazyProgress::new(total as u64, "suite", args.quiet || args.json);
 
-    let table = (args.hash > 0).then(|| HashTable::new(args.hash));
+    let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
     // One pool for the whole run: building one per count costs more than
     // the small counts themselves.
     let pool =

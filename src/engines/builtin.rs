@@ -1,7 +1,7 @@
 //! Our own generator as a `Divider`: the default reference.
 
 use super::{Divide, Divider, EngineError, Line};
-use crate::perft::{divide_fast, HashTable};
+use crate::perft::{divide_fast, HashTable, TableTooLarge};
 use std::sync::Arc;
 
 /// Divides with chesstool's generator (the fast perft, root moves in
@@ -13,8 +13,8 @@ pub struct Builtin {
 
 impl Builtin {
     /// Our generator with a hash table of `mb` MiB (0: none).
-    pub fn with_hash(mb: usize) -> Builtin {
-        Builtin { table: (mb > 0).then(|| Arc::new(HashTable::new(mb))) }
+    pub fn with_hash(mb: usize) -> Result<Builtin, TableTooLarge> {
+        Ok(Builtin { table: (mb > 0).then(|| HashTable::try_new(mb).map(Arc::new)).transpose()? })
     }
 }
 

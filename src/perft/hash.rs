@@ -24,8 +24,8 @@ pub const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 /// shared zero page) lands in the timed search. On Linux the kernel maps the
 /// pages at once (`MAP_POPULATE`): 0.085 s for 256 MiB where clearing them by
 /// hand took 0.14 s (slicing the work over threads gained nothing, the kernel
-/// serialises it).
-fn zeroed_memory(layout: Layout) -> *mut u8 {
+/// serialises it). `None` when the system cannot give that much memory.
+fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
     #[cfg(target_os = "linux")]
     {
         // Safety: an anonymous private mapping; no file, no fixed address.
@@ -39,19 +39,14 @@ fn zeroed_memory(layout: Layout) -> *mut u8 {
                 0,
             )
         };
-        if p == libc::MAP_FAILED {
-            std::alloc::handle_alloc_error(layout);
-        }
-        p as *mut u8 // page-aligned, so cache-line aligned
+        // Page-aligned, so cache-line aligned.
+        (p != libc::MAP_FAILED).then_some(p as *mut u8)
     }
     #[cfg(not(target_os = "linux"))]
     {
         // Safety: the layout has non-zero size.
         let p = unsafe { std::alloc::alloc_zeroed(layout) };
-        if p.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        p
+        (!p.is_null()).then_some(p)
     }
 }
 
@@ -69,6 +64,13 @@ fn free_memory(p: *mut u8, layout: Layout) {
     }
 }
 
+/// A hash table the system could not give memory for.
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("cannot allocate a hash table of {mb} MiB")]
+pub struct TableTooLarge {
+    pub mb: usize,
+}
+
 pub struct HashTable {
     words: *mut AtomicU64,
     buckets: usize,
@@ -82,25 +84,36 @@ unsafe impl Sync for HashTable {}
 
 impl HashTable {
     /// A table of `mb` MiB (at least one bucket), all of it mapped and zeroed
-    /// before it is returned.
+    /// before it is returned; an error if the system cannot give that much.
+    pub fn try_new(mb: usize) -> Result<HashTable, TableTooLarge> {
+        let bytes = mb.checked_mul(1 << 20);
+        bytes.and_then(|b| HashTable::allocate(b / BUCKET_BYTES)).ok_or(TableTooLarge { mb })
+    }
+
+    /// As `try_new`, for sizes known to fit (panics otherwise).
     pub fn new(mb: usize) -> HashTable {
-        HashTable::with_buckets((mb << 20) / BUCKET_BYTES)
+        HashTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of `buckets` buckets of two entries (tests use tiny ones to
     /// force collisions).
     pub fn with_buckets(buckets: usize) -> HashTable {
+        HashTable::allocate(buckets).expect("memory for the hash table")
+    }
+
+    /// `buckets` (at least one) zeroed buckets, or `None` if they do not fit
+    /// in memory.
+    fn allocate(buckets: usize) -> Option<HashTable> {
         let buckets = buckets.max(1);
-        let layout = Self::layout(buckets);
         // All-zero bytes are a valid `AtomicU64` (same layout as `u64`), and a
         // zero entry never matches a probe (probes are for depth >= 1, a zero
         // entry has depth 0).
-        let words = zeroed_memory(layout) as *mut AtomicU64;
-        HashTable { words, buckets }
+        let words = zeroed_memory(Self::layout(buckets)?)? as *mut AtomicU64;
+        Some(HashTable { words, buckets })
     }
 
-    fn layout(buckets: usize) -> Layout {
-        Layout::from_size_align(buckets * BUCKET_BYTES, 64).expect("hash table size fits in memory")
+    fn layout(buckets: usize) -> Option<Layout> {
+        Layout::from_size_align(buckets.checked_mul(BUCKET_BYTES)?, 64).ok()
     }
 
     /// Size in bytes.
@@ -151,7 +164,8 @@ impl HashTable {
 
 impl Drop for HashTable {
     fn drop(&mut self) {
-        free_memory(self.words as *mut u8, Self::layout(self.buckets));
+        let layout = Self::layout(self.buckets).expect("the layout it was made with");
+        free_memory(self.words as *mut u8, layout);
     }
 }
 

@@ -7,7 +7,7 @@ pub mod hash;
 pub mod stats;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
-pub use hash::HashTable;
+pub use hash::{HashTable, TableTooLarge};
 pub use stats::{perft_stats, Stats};
 
 use crate::movegen::Move;

@@ -132,7 +132,29 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     if checkers & (checkers.wrapping_sub(1)) != 0 {
         return; // double check: only the king moves
     }
-    let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
+    // Usually the king is not in check and nothing is pinned: the same code
+    // with every mask folded away (the compiler makes a second copy of it).
+    if checkers | pin_hv | pin_diag == 0 {
+        piece_moves::<S, A, K>(b, sink, !0, 0, 0);
+    } else {
+        let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
+        piece_moves::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
+    }
+
+    // A castling square loses its right as soon as its rook leaves or is
+    // taken, so our rights are exactly the set squares on our first rank.
+    let rights = b.castling & if S::WHITE { RANK_1 } else { RANK_8 };
+    if rights != 0 && checkers == 0 {
+        generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
+    }
+}
+
+/// Every move but the king's and castling, given the squares that answer a
+/// check (`check_mask`, all squares when not in check) and the pin lines.
+#[inline(always)]
+fn piece_moves<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
+    let ours = b.color[S::US];
+    let occ = ours | b.color[1 - S::US];
     let targets = !ours & check_mask;
     let pinned = pin_hv | pin_diag;
 
@@ -166,13 +188,6 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     }
 
     generate_pawns::<S, K>(b, sink, check_mask, pin_hv, pin_diag);
-
-    // A castling square loses its right as soon as its rook leaves or is
-    // taken, so our rights are exactly the set squares on our first rank.
-    let rights = b.castling & if S::WHITE { RANK_1 } else { RANK_8 };
-    if rights != 0 && checkers == 0 {
-        generate_castling::<S, A, K>(b, sink, king, rights, occ, danger);
-    }
 }
 
 /// Each bishop or rook (`ROLE`) of `set` to the squares of `targets` it sees.
@@ -196,7 +211,8 @@ fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize>(
 fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
     // Colour-relative constants; `left` steps towards the a-file, `right` towards the h-file.
     let (up, left, right) = if S::WHITE { (8, 7, 9) } else { (-8, -9, -7) };
-    let (third_rank, last_rank) = if S::WHITE { (0xff << 16, RANK_8) } else { (0xff << 40, RANK_1) };
+    let (third_rank, seventh_rank, last_rank) =
+        if S::WHITE { (0xff << 16, 0xff << 48, RANK_8) } else { (0xff << 40, 0xff << 8, RANK_1) };
     let ours = b.color[S::US];
     let theirs = b.color[1 - S::US];
     let pawns = b.role[PAWN] & ours;
@@ -207,12 +223,8 @@ fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pi
     let free = pawns & !pin_hv & !pin_diag;
     let pinned = pawns & pin_diag;
     let victims = theirs & check_mask;
-    let to = (shift(free & !FILE_A, left) | (shift(pinned & !FILE_A, left) & pin_diag)) & victims;
-    sink.pawns::<S, CAPTURE>(b, to & !last_rank, left);
-    sink.pawns::<S, PROMOTION_CAPTURE>(b, to & last_rank, left);
-    let to = (shift(free & !FILE_H, right) | (shift(pinned & !FILE_H, right) & pin_diag)) & victims;
-    sink.pawns::<S, CAPTURE>(b, to & !last_rank, right);
-    sink.pawns::<S, PROMOTION_CAPTURE>(b, to & last_rank, right);
+    let to_left = (shift(free & !FILE_A, left) | (shift(pinned & !FILE_A, left) & pin_diag)) & victims;
+    let to_right = (shift(free & !FILE_H, right) | (shift(pinned & !FILE_H, right) & pin_diag)) & victims;
 
     // Pushes: a pawn pinned along a bishop line cannot push; one pinned along
     // a rook line only along its pin (on the king's file).
@@ -220,8 +232,20 @@ fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pi
     let single = (shift(pushers & !pin_hv, up) | (shift(pushers & pin_hv, up) & pin_hv)) & empty;
     let double = shift(single & third_rank, up) & empty & check_mask;
     let single = single & check_mask;
-    sink.pawns::<S, PUSH>(b, single & !last_rank, up);
-    sink.pawns::<S, PROMOTION>(b, single & last_rank, up);
+
+    // Pawns about to promote are rare: one test skips splitting the sets.
+    if pawns & seventh_rank == 0 {
+        sink.pawns::<S, CAPTURE>(b, to_left, left);
+        sink.pawns::<S, CAPTURE>(b, to_right, right);
+        sink.pawns::<S, PUSH>(b, single, up);
+    } else {
+        sink.pawns::<S, CAPTURE>(b, to_left & !last_rank, left);
+        sink.pawns::<S, PROMOTION_CAPTURE>(b, to_left & last_rank, left);
+        sink.pawns::<S, CAPTURE>(b, to_right & !last_rank, right);
+        sink.pawns::<S, PROMOTION_CAPTURE>(b, to_right & last_rank, right);
+        sink.pawns::<S, PUSH>(b, single & !last_rank, up);
+        sink.pawns::<S, PROMOTION>(b, single & last_rank, up);
+    }
     sink.pawns::<S, DOUBLE_PUSH>(b, double, 2 * up);
 
     if b.ep != 0 {

@@ -129,6 +129,20 @@ impl HashTable {
         unsafe { &*(self.words.add(index * BUCKET_WORDS) as *const [AtomicU64; BUCKET_WORDS]) }
     }
 
+    /// Asks the CPU to start loading the bucket of `key`, so that a probe a
+    /// little later does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // Safety: a prefetch is only a hint; it never faults, whatever the address.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.bucket(key).as_ptr() as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The stored count of the subtree of `depth` plies below the position
     /// with this key, if an entry for exactly that key and depth is there.
     #[inline]

@@ -1,43 +1,58 @@
 //! The counting recursion: a node either popcounts the generator's target
-//! sets (`Counter`) or makes each move and counts below it (`Walk`), probing
-//! and filling the optional hash table above the last two plies.
+//! sets (`Counter`) or makes each move and counts below it (`Walk`); with a
+//! hash table, nodes above the last ply probe and fill it, and list their
+//! children first so that the children's buckets are fetched ahead.
 
 use super::board::{Board, Side, BISHOP, KNIGHT, QUEEN, ROOK};
 use super::generate::{generate, Sink, PROMOTION};
 use super::lookups::Sliders;
-use super::make::{key_after, make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
+use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
+use super::Children;
 use crate::perft::HashTable;
 use std::marker::PhantomData;
 
 /// Leaf nodes `depth` plies below `b` (side `S`, sliders `A`).
 #[inline(always)]
 pub(super) fn node<S: Side, A: Sliders>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
-    match depth {
-        0 => 1,
-        1 => {
+    match (depth, tt) {
+        (0, _) => 1,
+        (1, _) => {
             let mut counter = Counter(0);
             generate::<S, A, _>(b, &mut counter);
             counter.0
         }
-        _ => {
-            if let Some(hit) = tt.and_then(|t| t.probe(b.key, depth)) {
+        (2, None) => walk::<S, A, true>(b, 1),
+        (_, None) => walk::<S, A, false>(b, depth - 1),
+        (_, Some(t)) => {
+            if let Some(hit) = t.probe(b.key, depth) {
                 return hit;
             }
-            let nodes = if depth == 2 {
-                let mut walk = Walk::<A, true> { depth: 1, tt: None, nodes: 0, _sliders: PhantomData };
-                generate::<S, A, _>(b, &mut walk);
-                walk.nodes
-            } else {
-                let mut walk = Walk::<A, false> { depth: depth - 1, tt, nodes: 0, _sliders: PhantomData };
-                generate::<S, A, _>(b, &mut walk);
-                walk.nodes
-            };
-            if let Some(t) = tt {
-                t.store(b.key, depth, nodes);
-            }
+            let nodes = if depth == 2 { walk::<S, A, true>(b, 1) } else { hashed_children::<S, A>(b, depth, t) };
+            t.store(b.key, depth, nodes);
             nodes
         }
     }
+}
+
+/// Makes every move of `b` and counts `depth` plies below each child.
+#[inline(always)]
+fn walk<S: Side, A: Sliders, const LAST: bool>(b: &Board, depth: u32) -> u64 {
+    let mut walk = Walk::<A, LAST> { depth, nodes: 0, _sliders: PhantomData };
+    generate::<S, A, _>(b, &mut walk);
+    walk.nodes
+}
+
+/// The children (with keys) first, so that their buckets load while the
+/// earlier ones are searched: a probe that waits for memory costs more than
+/// the list.
+#[inline(always)]
+fn hashed_children<S: Side, A: Sliders>(b: &Board, depth: u32, t: &HashTable) -> u64 {
+    let mut kids = Children(Vec::with_capacity(64));
+    generate::<S, A, _>(b, &mut kids);
+    for c in &kids.0 {
+        t.prefetch(c.key);
+    }
+    kids.0.iter().map(|c| A::node::<S::Opp>(c, depth - 1, Some(t))).sum()
 }
 
 /// Bulk counting: a popcount per group.
@@ -64,37 +79,33 @@ impl Sink for Counter {
 }
 
 /// Makes every move and counts below it: with `LAST` the children are counted
-/// by popcount here, otherwise the recursion (and the hash table) takes over.
-struct Walk<'a, A, const LAST: bool> {
+/// by popcount here, otherwise the recursion takes over (without a table).
+struct Walk<A, const LAST: bool> {
     depth: u32,
-    tt: Option<&'a HashTable>,
     nodes: u64,
     _sliders: PhantomData<A>,
 }
 
-impl<A: Sliders, const LAST: bool> Walk<'_, A, LAST> {
+impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
     #[inline(always)]
-    fn visit<S: Side>(&mut self, parent: &Board, mut child: Board) {
+    fn visit<S: Side>(&mut self, child: Board) {
         if LAST {
             let mut counter = Counter(0);
             generate::<S::Opp, A, _>(&child, &mut counter);
             self.nodes += counter.0;
         } else {
-            if self.tt.is_some() {
-                child.key = key_after(parent, &child);
-            }
-            self.nodes += A::node::<S::Opp>(&child, self.depth, self.tt);
+            self.nodes += A::node::<S::Opp>(&child, self.depth, None);
         }
     }
 }
 
-impl<A: Sliders, const LAST: bool> Sink for Walk<'_, A, LAST> {
+impl<A: Sliders, const LAST: bool> Sink for Walk<A, LAST> {
     #[inline(always)]
     fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, mut targets: u64) {
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            self.visit::<S>(b, make_piece::<S, ROLE>(b, from, to));
+            self.visit::<S>(make_piece::<S, ROLE>(b, from, to));
         }
     }
     #[inline(always)]
@@ -105,19 +116,19 @@ impl<A: Sliders, const LAST: bool> Sink for Walk<'_, A, LAST> {
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S>(b, make_promotion::<S>(b, from, to, role));
+                    self.visit::<S>(make_promotion::<S>(b, from, to, role));
                 }
             } else {
-                self.visit::<S>(b, make_pawn::<S, KIND>(b, from, to));
+                self.visit::<S>(make_pawn::<S, KIND>(b, from, to));
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S>(b, make_en_passant::<S>(b, from, to));
+        self.visit::<S>(make_en_passant::<S>(b, from, to));
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
-        self.visit::<S>(b, make_castle::<S>(b, king, rook));
+        self.visit::<S>(make_castle::<S>(b, king, rook));
     }
 }

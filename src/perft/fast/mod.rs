@@ -61,7 +61,7 @@ fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Look
 }
 
 /// Collects the children (with keys), for splitting work over threads.
-struct Children(Vec<Board>);
+pub(super) struct Children(pub(super) Vec<Board>);
 
 impl Children {
     fn push(&mut self, parent: &Board, mut child: Board) {
@@ -71,6 +71,7 @@ impl Children {
 }
 
 impl Sink for Children {
+    #[inline]
     fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
         for to in bits(targets) {
             self.push(b, make_piece::<S, ROLE>(b, from, to));

@@ -5,9 +5,10 @@
 //! Candidates include the 39 published magics with one index bit fewer than
 //! relevant bits (`data/cpw_reduced_magics.txt`; 15 rooks, 24 bishops) and
 //! climbs from them: their blocks are half the size, which saves more than
-//! all the overlapping (91,925 entries with them, 105,607 without). The
-//! table follows the sum of the blocks, not of the used slots: cut short
-//! after 5 s (unclimbed magics, 89,101 used slots) it is already 92,669.
+//! all the overlapping (91,925 entries with them, 105,607 without, before
+//! the bishop combs of step 1b). The table follows the sum of the blocks,
+//! not of the used slots: cut short after 5 s (unclimbed magics, 89,101 used
+//! slots) it is already 92,669.
 //!
 //! Attack sets of different squares almost never agree (6,326 distinct sets
 //! over the 128 problems against 6,328 per-square ones), so the table can be
@@ -20,6 +21,12 @@
 //!    (used slots plus span) is no worse. Black magics collapse many
 //!    occupancies with one attack set onto one slot (a corner rook goes from
 //!    4,096 to about 2,400 slots, an inner rook from 1,024 to 600-800);
+//!    1b. for bishops also combs: magics with one to three index bits more
+//!    than relevant bits whose used slots fall on few residues of the index
+//!    modulo 16 ("lanes"; climbed on lanes times rows, then used slots).
+//!    Such a sparse block fits into the free slots left inside the rook
+//!    blocks: with them the bishops, 51 of them with more index bits, end up
+//!    in holes, and the table went from 91,925 to 89,923 entries (seed 1);
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -47,11 +54,28 @@
 //!   random sparse block almost never lands in the free slots of the table;
 //! - longer joint climbs: 10,000 steps instead of 2,000 gave 105,552
 //!   instead of 105,764 for 2.5 times the time (a first, sequential version
-//!   of step 3).
+//!   of step 3);
+//! - combs for rooks: with one or two extra index bits the best comb of each
+//!   rook costs (lanes times rows) 74.6k over all rooks against 88.1k for
+//!   their dense blocks (an inner rook: 6 of 16 lanes of a 2,048-slot block,
+//!   768), but a comb only pays once other combs take all its free lanes:
+//!   two 6-lane combs in one stretch cost as much as two dense blocks. Greedy
+//!   passes offering rooks only their combs (largest first, or most lanes
+//!   first) gave 105,252 against 92,002 for the same pass with all patterns,
+//!   92,363 with only combs of at most half a dense block; offered next to
+//!   the dense blocks, no rook comb was ever chosen. Packing rook combs needs
+//!   a search over whole bundles of lane sets, not square after square;
+//! - long free runs: climbs on the number of aligned 16- or 64-slot chunks
+//!   touched (rook d4, b2, b1, a1; 0-2 extra bits, 1M steps) never touched
+//!   fewer than `2^relevant bits` slots' worth; only the low index bits
+//!   collapse (lanes), never the high ones;
+//! - fewest used slots alone with more index bits: rook d4 676 at 12 bits,
+//!   b1 1,024 at 13, d1 1,146 at 13 (768, 1,600, 1,534 in the table), but
+//!   spread over 4-8k slots, so they fit nowhere.
 //!
-//! Going further needs blocks whose used slots leave long free runs or
-//! whose gap patterns complement each other, and a search that builds them
-//! for the table (fewer than 76,000 is not reached).
+//! Going further needs rook blocks whose gap patterns complement each other
+//! (rook combs packed as bundles) and a search that builds them for the
+//! table (fewer than 76,000 is not reached).
 //!
 //! The work is counted in candidates and passes, not time, so a seed gives
 //! one result; a deadline can cut it short (and then the result depends on
@@ -138,6 +162,20 @@ impl Tester {
         // The span is at least the used slots.
         let (lo, hi, used) = self.walk(magic, shift, |_, used| (1 + SPAN_WEIGHT) * used <= limit)?;
         Some(used + SPAN_WEIGHT * (hi + 1 - lo))
+    }
+
+    /// Twice the comb cost (lanes used times rows, see [`comb_cost`]) plus
+    /// the used slots if `magic` fits, else `None`; gives up as soon as it
+    /// must exceed `limit`.
+    #[inline]
+    fn comb(&mut self, magic: u64, shift: u32, limit: usize) -> Option<usize> {
+        let rows = (1usize << (64 - shift)) / LANES;
+        let mut lanes = 0u64;
+        let (_, _, used) = self.walk(magic, shift, |index, used| {
+            lanes |= 1 << (index % LANES);
+            2 * rows * lanes.count_ones() as usize + used <= limit
+        })?;
+        Some(2 * rows * lanes.count_ones() as usize + used)
     }
 
     /// Marks the used slots of `magic` in `out` (one bit per slot of the
@@ -266,63 +304,129 @@ fn neighbour(magic: u64, rng: &mut Rng) -> u64 {
     }
 }
 
-/// Candidates for one square: the best few magics by used slots.
+/// How a climb rates a magic (lower is better).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Rating {
+    /// Used slots plus span: a dense, short block.
+    Span,
+    /// Twice the comb cost plus used slots (see [`Tester::comb`]).
+    Comb,
+}
+
+/// Candidates for one square: the best few magics by used slots plus span,
+/// at as many index bits as relevant bits.
 pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
     let bits = problem.relevant_bits();
     let mut rng = Rng::new(magic_search::square_seed(seed ^ 0x9ac4_ed00, problem.slider, problem.square));
     let mut best: Vec<Pattern> = Vec::new();
-    let late = || deadline.is_some_and(|d| Instant::now() >= d);
-    let shift = 64 - bits;
     for black in [true, false] {
-        let mut tester = Tester::new(problem, black, bits);
-        let relevant = if black { !0u64 } else { !0u64 >> problem.mask.trailing_zeros() };
-        // Random fitting magics; the best few (by score) are the climbs' starts.
-        let mut starts: Vec<(u64, usize)> = Vec::new();
-        let mut found = 0;
-        let mut tries = 0u64;
-        while found < effort.samples && tries < 50_000_000 {
-            tries += 1;
-            if tries & 0xffff == 0 && late() {
-                break;
-            }
-            let magic = start_candidate(problem, bits, tries, &mut rng) & relevant;
-            if let Some(score) = tester.score(magic, shift, usize::MAX) {
-                found += 1;
-                starts.push((magic, score));
-            }
-        }
-        starts.sort_by_key(|s| s.1);
-        starts.dedup_by_key(|s| s.0);
-        starts.truncate(effort.starts.max(1) as usize);
-        // Climbs: take a step if it fits with a score no worse.
-        let mut keep: Vec<(u64, usize)> = starts.clone();
-        for &(mut magic, mut score) in &starts {
-            for step in 0..effort.climb {
-                if step & 0x3ff == 0 && late() {
-                    break;
-                }
-                let next = neighbour(magic, &mut rng) & relevant;
-                if next == magic {
-                    continue;
-                }
-                if let Some(u) = tester.score(next, shift, score).filter(|&u| u <= score) {
-                    if u < score {
-                        keep.push((next, u));
-                    }
-                    magic = next;
-                    score = u;
-                }
-            }
-        }
-        keep.sort_by_key(|k| k.1);
-        keep.dedup_by_key(|k| k.0);
-        for &(m, _) in keep.iter().take(effort.keep) {
-            best.push(tester.pattern(m, shift, black));
-        }
+        best.extend(climb_form(problem, bits, black, Rating::Span, effort, &mut rng, deadline));
     }
     best.sort_by_key(|p| p.used() + SPAN_WEIGHT * p.span());
     best.truncate(effort.keep);
     best
+}
+
+/// Candidates for a bishop that are combs: with one to three index bits
+/// more than relevant bits, magics whose used slots fall on few residues
+/// modulo [`LANES`], sparse blocks that fit into the holes of the rook
+/// blocks. None for rooks: their combs never paid (see the module doc).
+pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
+    if problem.slider == Slider::Rook {
+        return Vec::new();
+    }
+    let relevant = problem.relevant_bits();
+    let mut rng = Rng::new(magic_search::square_seed(seed ^ 0xc0b5_0000, problem.slider, problem.square));
+    let mut best: Vec<(usize, Pattern)> = Vec::new();
+    for bits in relevant + 1..=relevant + COMB_EXTRA_BITS {
+        for black in [true, false] {
+            for p in climb_form(problem, bits, black, Rating::Comb, effort, &mut rng, deadline) {
+                best.push((comb_cost(&p), p));
+            }
+        }
+    }
+    best.sort_by_key(|b| (b.0, b.1.used()));
+    best.into_iter().take(COMB_KEEP).map(|b| b.1).collect()
+}
+
+/// Residues of the index that a comb's used slots are counted on.
+const LANES: usize = 16;
+
+/// Extra index bits tried for combs (4 gave the same table as 3).
+const COMB_EXTRA_BITS: u32 = 3;
+
+/// Combs kept per square: more choice for the holes (seed 1: 6 gave 90,614
+/// entries, 12 gave 90,271, 24 gave 89,923 in 210 s instead of 142 s).
+const COMB_KEEP: usize = 24;
+
+/// Lanes used (residues of the index modulo [`LANES`]) times rows (block
+/// size over [`LANES`]): what the block costs if other combs fill the free
+/// lanes.
+fn comb_cost(p: &Pattern) -> usize {
+    let lanes = p.slots.iter().fold(0u64, |m, s| m | 1 << (s.0 as usize % LANES));
+    lanes.count_ones() as usize * ((1usize << (64 - p.shift)) / LANES)
+}
+
+/// Random fitting magics of one form at `bits` index bits, then climbs from
+/// the best few that take a step when it fits with a rating no worse; the
+/// best `effort.keep` by `rating`.
+fn climb_form(
+    problem: &Problem,
+    bits: u32,
+    black: bool,
+    rating: Rating,
+    effort: Effort,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Vec<Pattern> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let shift = 64 - bits;
+    let mut tester = Tester::new(problem, black, bits);
+    let relevant = if black { !0u64 } else { !0u64 >> problem.mask.trailing_zeros() };
+    let rate = |t: &mut Tester, magic: u64, limit: usize| match rating {
+        Rating::Span => t.score(magic, shift, limit),
+        Rating::Comb => t.comb(magic, shift, limit),
+    };
+    // Random fitting magics; the best few (by rating) are the climbs' starts.
+    let mut starts: Vec<(u64, usize)> = Vec::new();
+    let mut found = 0;
+    let mut tries = 0u64;
+    while found < effort.samples && tries < 50_000_000 {
+        tries += 1;
+        if tries & 0xffff == 0 && late() {
+            break;
+        }
+        let magic = start_candidate(problem, bits, tries, rng) & relevant;
+        if let Some(score) = rate(&mut tester, magic, usize::MAX) {
+            found += 1;
+            starts.push((magic, score));
+        }
+    }
+    starts.sort_by_key(|s| s.1);
+    starts.dedup_by_key(|s| s.0);
+    starts.truncate(effort.starts.max(1) as usize);
+    let mut keep: Vec<(u64, usize)> = starts.clone();
+    for &(mut magic, mut score) in &starts {
+        for step in 0..effort.climb {
+            if step & 0x3ff == 0 && late() {
+                break;
+            }
+            let next = neighbour(magic, rng) & relevant;
+            if next == magic {
+                continue;
+            }
+            if let Some(u) = rate(&mut tester, next, score).filter(|&u| u <= score) {
+                if u < score {
+                    keep.push((next, u));
+                }
+                magic = next;
+                score = u;
+            }
+        }
+    }
+    keep.sort_by_key(|k| k.1);
+    keep.dedup_by_key(|k| k.0);
+    keep.iter().take(effort.keep).map(|&(m, _)| tester.pattern(m, shift, black)).collect()
 }
 
 /// The published magics with one index bit fewer than relevant bits (plain
@@ -509,6 +613,7 @@ pub fn pack(
             let problem = Problem::new(slider, square);
             let mut patterns = known_patterns(&problem, seed, effort, deadline);
             patterns.extend(square_patterns(&problem, seed, effort, deadline));
+            patterns.extend(comb_patterns(&problem, seed, effort, deadline));
             on_square();
             (problem, patterns)
         })

@@ -25,8 +25,8 @@
 //!    than relevant bits whose used slots fall on few residues of the index
 //!    modulo 16 ("lanes"; climbed on lanes times rows, then used slots).
 //!    Such a sparse block fits into the free slots left inside the rook
-//!    blocks: with them the bishops, 51 of them with more index bits, end up
-//!    in holes, and the table went from 91,925 to 89,923 entries (seed 1);
+//!    blocks: with them the bishops, 60 of them with more index bits, end up
+//!    in holes, and the table went from 91,925 to 89,412 entries (seed 1);
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -355,9 +355,10 @@ const LANES: usize = 16;
 /// Extra index bits tried for combs (4 gave the same table as 3).
 const COMB_EXTRA_BITS: u32 = 3;
 
-/// Combs kept per square: more choice for the holes (seed 1: 6 gave 90,614
-/// entries, 12 gave 90,271, 24 gave 89,923 in 210 s instead of 142 s).
-const COMB_KEEP: usize = 24;
+/// Combs kept per square (all the climbs give): more choice for the holes
+/// (seed 1: 6 gave 90,614 entries in 142 s, 12 gave 90,271, 24 gave 89,923
+/// in 210 s, 36 gave 89,412 in 245 s).
+const COMB_KEEP: usize = 36;
 
 /// Lanes used (residues of the index modulo [`LANES`]) times rows (block
 /// size over [`LANES`]): what the block costs if other combs fill the free

@@ -273,7 +273,6 @@ fn chess960_flag_switches_castling_notation() {
     assert!(predicate::str::contains("Nodes: 400").eval(&out));
 }
 
-/// Regression: 100000 threads made thread creation fail with a panic.
 #[test]
 fn hash_table_too_large_is_an_input_error() {
     // Larger than any machine's memory (the second one overflows a byte count).
@@ -285,6 +284,7 @@ fn hash_table_too_large_is_an_input_error() {
     }
 }
 
+/// Regression: 100000 threads made thread creation fail with a panic.
 #[test]
 fn absurd_thread_count_is_a_usage_error() {
     usage_error(&["perft", "--depth", "1", "--threads", "100000"], "more than the 1024 allowed");

@@ -170,12 +170,13 @@ impl Tester {
     #[inline]
     fn comb(&mut self, magic: u64, shift: u32, limit: usize) -> Option<usize> {
         let rows = (1usize << (64 - shift)) / LANES;
+        let rating = |lanes: u64, used: usize| 2 * rows * lanes.count_ones() as usize + used;
         let mut lanes = 0u64;
         let (_, _, used) = self.walk(magic, shift, |index, used| {
             lanes |= 1 << (index % LANES);
-            2 * rows * lanes.count_ones() as usize + used <= limit
+            rating(lanes, used) <= limit
         })?;
-        Some(2 * rows * lanes.count_ones() as usize + used)
+        Some(rating(lanes, used))
     }
 
     /// Marks the used slots of `magic` in `out` (one bit per slot of the

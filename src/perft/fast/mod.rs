@@ -71,7 +71,6 @@ impl Children {
 }
 
 impl Sink for Children {
-    #[inline]
     fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
         for to in bits(targets) {
             self.push(b, make_piece::<S, ROLE>(b, from, to));

@@ -16,11 +16,7 @@ use std::marker::PhantomData;
 pub(super) fn node<S: Side, A: Sliders>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
     match (depth, tt) {
         (0, _) => 1,
-        (1, _) => {
-            let mut counter = Counter(0);
-            generate::<S, A, _>(b, &mut counter);
-            counter.0
-        }
+        (1, _) => A::leaves::<S>(b),
         (2, None) => walk::<S, A, true>(b, 1),
         (_, None) => walk::<S, A, false>(b, depth - 1),
         (_, Some(t)) => {
@@ -53,6 +49,14 @@ fn hashed_children<S: Side, A: Sliders>(b: &Board, depth: u32, t: &HashTable) ->
         t.prefetch(c.key);
     }
     kids.0.iter().map(|c| A::node::<S::Opp>(c, depth - 1, Some(t))).sum()
+}
+
+/// The legal moves of `b` (side `S`), counted by popcount.
+#[inline(always)]
+pub(super) fn leaves<S: Side, A: Sliders>(b: &Board) -> u64 {
+    let mut counter = Counter(0);
+    generate::<S, A, _>(b, &mut counter);
+    counter.0
 }
 
 /// Bulk counting: a popcount per group.
@@ -90,9 +94,7 @@ impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
     #[inline(always)]
     fn visit<S: Side>(&mut self, child: Board) {
         if LAST {
-            let mut counter = Counter(0);
-            generate::<S::Opp, A, _>(&child, &mut counter);
-            self.nodes += counter.0;
+            self.nodes += A::leaves::<S::Opp>(&child);
         } else {
             self.nodes += A::node::<S::Opp>(&child, self.depth, None);
         }

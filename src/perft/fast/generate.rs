@@ -338,12 +338,13 @@ const fn castle_open() -> [[u8; 256]; 8] {
 /// attack test reads `danger` (the enemy attack map without our king, or 0
 /// if not computed) where it can.
 ///
-/// The map was made with the castling rook on the board, and a Chess960 rook
-/// can shield a square of the king's path from a rook or queen on the rank;
-/// but then that enemy piece attacks the rook's square. So if the map does not
-/// cover the rook, removing the rook uncovers nothing and the map is exact.
-/// (Removing the king uncovers nothing either: a slider on the rank behind it
-/// would be giving check.)
+/// The map was made with the castling rook on the board. The king's path is
+/// on the rook's rank, so the rook can only shield it from an enemy rook or
+/// queen on that rank (in Chess960), and then that piece attacks the rook's
+/// square. So if the map does not cover the rook, or no enemy rook or queen
+/// stands on the rank, removing the rook uncovers nothing and the map is
+/// exact. (Removing the king uncovers nothing either: a slider on the rank
+/// behind it would be giving check.)
 #[inline(always)]
 fn generate_castling<S: Side, A: Sliders, K: Sink>(
     b: &Board,
@@ -372,11 +373,12 @@ fn castle_open_paths<S: Side, A: Sliders, K: Sink>(
     danger: u64,
 ) {
     let base = king & 56;
+    let rank_sliders = (b.role[ROOK] | b.role[QUEEN]) & b.color[1 - S::US] & (0xff << base);
     while rooks != 0 {
         let rook = rooks.trailing_zeros() as usize;
         rooks &= rooks - 1;
         let king_path = CASTLE_PATHS[king & 7][rook & 7].1 << base;
-        let safe = if danger != 0 && danger & 1 << rook == 0 {
+        let safe = if danger != 0 && (danger & 1 << rook == 0 || rank_sliders == 0) {
             king_path & danger == 0
         } else {
             king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))

@@ -3,7 +3,7 @@
 //! with the recursion entry compiled for it, and the run-time choice of copy.
 
 use super::board::{Board, Side};
-use super::count::node;
+use super::count::{leaves, node};
 use crate::attacks::reference::{slider_attacks, ROOK_DIRECTIONS};
 use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
 use crate::board::{Color, Square};
@@ -53,7 +53,7 @@ const fn rook_rays_table() -> [u64; 64] {
 
 #[inline(always)]
 pub(super) fn rook_rays(i: usize) -> u64 {
-    ROOK_RAYS[i]
+    ROOK_RAYS[i & 63]
 }
 
 /// Slider lookups plus the recursion entry compiled for them.
@@ -61,6 +61,10 @@ pub(super) trait Sliders: Sized {
     fn rook(sq: usize, occ: u64) -> u64;
     fn bishop(sq: usize, occ: u64) -> u64;
     fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64;
+    /// The legal moves of `b`, counted by one out-of-line copy of the
+    /// generator: inlined at every move kind's call site, the copies no
+    /// longer fit the instruction cache.
+    fn leaves<S: Side>(b: &Board) -> u64;
 }
 
 pub(super) struct Magic;
@@ -77,6 +81,15 @@ impl Sliders for Magic {
     fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
         node_magic::<S>(b, depth, tt)
     }
+    #[inline(always)]
+    fn leaves<S: Side>(b: &Board) -> u64 {
+        leaves_magic::<S>(b)
+    }
+}
+
+#[inline(never)]
+fn leaves_magic<S: Side>(b: &Board) -> u64 {
+    leaves::<S, Magic>(b)
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -104,6 +117,20 @@ impl Sliders for Pext {
         // Safety: as for `rook`.
         unsafe { node_pext::<S>(b, depth, tt) }
     }
+    #[inline(always)]
+    fn leaves<S: Side>(b: &Board) -> u64 {
+        // Safety: as for `rook`.
+        unsafe { leaves_pext::<S>(b) }
+    }
+}
+
+/// # Safety
+/// The CPU must support BMI1, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+#[inline(never)]
+unsafe fn leaves_pext<S: Side>(b: &Board) -> u64 {
+    leaves::<S, Pext>(b)
 }
 
 /// The whole tree below here is compiled with BMI1/BMI2/POPCNT enabled, so
@@ -135,6 +162,20 @@ impl Sliders for MagicPopcnt {
         // Safety: `MagicPopcnt` is used only after POPCNT was detected.
         unsafe { node_magic_popcnt::<S>(b, depth, tt) }
     }
+    #[inline(always)]
+    fn leaves<S: Side>(b: &Board) -> u64 {
+        // Safety: as for `node`.
+        unsafe { leaves_magic_popcnt::<S>(b) }
+    }
+}
+
+/// # Safety
+/// The CPU must support POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[inline(never)]
+unsafe fn leaves_magic_popcnt<S: Side>(b: &Board) -> u64 {
+    leaves::<S, MagicPopcnt>(b)
 }
 
 /// # Safety

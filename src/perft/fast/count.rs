@@ -11,20 +11,21 @@ use super::Children;
 use crate::perft::HashTable;
 use std::marker::PhantomData;
 
-/// Leaf nodes `depth` plies below `b` (side `S`, sliders `A`).
+/// Leaf nodes `depth` plies below `b` (side `S`, sliders `A`); `key` is
+/// `b`'s Zobrist key, read only with a table.
 #[inline(always)]
-pub(super) fn node<S: Side, A: Sliders>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+pub(super) fn node<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
     match (depth, tt) {
         (0, _) => 1,
         (1, _) => A::leaves::<S>(b),
         (2, None) => walk::<S, A, true>(b, 1),
         (_, None) => walk::<S, A, false>(b, depth - 1),
         (_, Some(t)) => {
-            if let Some(hit) = t.probe(b.key, depth) {
+            if let Some(hit) = t.probe(key, depth) {
                 return hit;
             }
-            let nodes = if depth == 2 { walk::<S, A, true>(b, 1) } else { hashed_children::<S, A>(b, depth, t) };
-            t.store(b.key, depth, nodes);
+            let nodes = if depth == 2 { walk::<S, A, true>(b, 1) } else { hashed_children::<S, A>(b, key, depth, t) };
+            t.store(key, depth, nodes);
             nodes
         }
     }
@@ -42,13 +43,13 @@ fn walk<S: Side, A: Sliders, const LAST: bool>(b: &Board, depth: u32) -> u64 {
 /// earlier ones are searched: a probe that waits for memory costs more than
 /// the list.
 #[inline(always)]
-fn hashed_children<S: Side, A: Sliders>(b: &Board, depth: u32, t: &HashTable) -> u64 {
-    let mut kids = Children(Vec::with_capacity(64));
+fn hashed_children<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, t: &HashTable) -> u64 {
+    let mut kids = Children::new(key);
     generate::<S, A, _>(b, &mut kids);
-    for c in &kids.0 {
+    for c in &kids.kids {
         t.prefetch(c.key);
     }
-    kids.0.iter().map(|c| A::node::<S::Opp>(c, depth - 1, Some(t))).sum()
+    kids.kids.iter().map(|c| A::node::<S::Opp>(&c.board, c.key, depth - 1, Some(t))).sum()
 }
 
 /// The legal moves of `b` (side `S`), counted by popcount.
@@ -96,7 +97,7 @@ impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
         if LAST {
             self.nodes += A::leaves::<S::Opp>(&child);
         } else {
-            self.nodes += A::node::<S::Opp>(&child, self.depth, None);
+            self.nodes += A::node::<S::Opp>(&child, 0, self.depth, None);
         }
     }
 }

@@ -60,7 +60,7 @@ pub(super) fn rook_rays(i: usize) -> u64 {
 pub(super) trait Sliders: Sized {
     fn rook(sq: usize, occ: u64) -> u64;
     fn bishop(sq: usize, occ: u64) -> u64;
-    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64;
+    fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64;
     /// The legal moves of `b`, counted by one out-of-line copy of the
     /// generator: inlined at every move kind's call site, the copies no
     /// longer fit the instruction cache.
@@ -78,8 +78,8 @@ impl Sliders for Magic {
         magic::bishop_attacks_magic(Square::new(sq as u8), crate::Bitboard(occ)).0
     }
     #[inline(always)]
-    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
-        node_magic::<S>(b, depth, tt)
+    fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
+        node_magic::<S>(b, key, depth, tt)
     }
     #[inline(always)]
     fn leaves<S: Side>(b: &Board) -> u64 {
@@ -92,8 +92,8 @@ fn leaves_magic<S: Side>(b: &Board) -> u64 {
     leaves::<S, Magic>(b)
 }
 
-pub(super) fn node_magic<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
-    node::<S, Magic>(b, depth, tt)
+pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, Magic>(b, key, depth, tt)
 }
 
 /// PEXT lookups. Only ever instantiated behind a successful check for BMI1,
@@ -113,9 +113,9 @@ impl Sliders for Pext {
         unsafe { magic::bishop_attacks_pext(Square::new(sq as u8), crate::Bitboard(occ)).0 }
     }
     #[inline(always)]
-    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
         // Safety: as for `rook`.
-        unsafe { node_pext::<S>(b, depth, tt) }
+        unsafe { node_pext::<S>(b, key, depth, tt) }
     }
     #[inline(always)]
     fn leaves<S: Side>(b: &Board) -> u64 {
@@ -140,8 +140,8 @@ unsafe fn leaves_pext<S: Side>(b: &Board) -> u64 {
 /// The CPU must support BMI1, BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
-pub(super) unsafe fn node_pext<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
-    node::<S, Pext>(b, depth, tt)
+pub(super) unsafe fn node_pext<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, Pext>(b, key, depth, tt)
 }
 
 /// Fancy magics with the POPCNT instruction (x86-64 CPUs without fast PEXT).
@@ -158,9 +158,9 @@ impl Sliders for MagicPopcnt {
         Magic::bishop(sq, occ)
     }
     #[inline(always)]
-    fn node<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
+    fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
         // Safety: `MagicPopcnt` is used only after POPCNT was detected.
-        unsafe { node_magic_popcnt::<S>(b, depth, tt) }
+        unsafe { node_magic_popcnt::<S>(b, key, depth, tt) }
     }
     #[inline(always)]
     fn leaves<S: Side>(b: &Board) -> u64 {
@@ -182,8 +182,8 @@ unsafe fn leaves_magic_popcnt<S: Side>(b: &Board) -> u64 {
 /// The CPU must support POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-pub(super) unsafe fn node_magic_popcnt<S: Side>(b: &Board, depth: u32, tt: Option<&HashTable>) -> u64 {
-    node::<S, MagicPopcnt>(b, depth, tt)
+pub(super) unsafe fn node_magic_popcnt<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
+    node::<S, MagicPopcnt>(b, key, depth, tt)
 }
 
 /// Which compiled copy of the hot path to run.

@@ -93,8 +93,8 @@ pub(super) fn make_castle<S: Side>(b: &Board, king: usize, rook: usize) -> Board
 
 /// The child's Zobrist key from the parent's and what changed between them
 /// (works for every kind of move; only needed where the hash table is used).
-pub(super) fn key_after(parent: &Board, child: &Board) -> u64 {
-    let mut key = parent.key ^ zobrist::turn_key();
+pub(super) fn key_after(parent: &Board, parent_key: u64, child: &Board) -> u64 {
+    let mut key = parent_key ^ zobrist::turn_key();
     for (ci, color) in Color::ALL.into_iter().enumerate() {
         for role in Role::ALL {
             let r = role as usize;

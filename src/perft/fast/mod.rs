@@ -17,7 +17,7 @@ mod generate;
 mod lookups;
 mod make;
 
-use self::board::{bits, Black, Board, Side, White, BISHOP, KNIGHT, QUEEN, ROOK};
+use self::board::{bits, Black, Board, Keyed, Side, White, BISHOP, KNIGHT, QUEEN, ROOK};
 use self::generate::{generate, Sink, PROMOTION};
 use self::lookups::{lookups, node_magic, Lookups, Magic};
 #[cfg(target_arch = "x86_64")]
@@ -30,15 +30,16 @@ use crate::position::Position;
 use rayon::prelude::*;
 
 /// Leaf nodes `depth` plies below `b` (side to move `turn`), on this thread.
-fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups) -> u64 {
+fn run(k: &Keyed, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups) -> u64 {
+    let (b, key) = (&k.board, k.key);
     #[cfg(target_arch = "x86_64")]
     match lookups {
         // Safety: `lookups()` chose these only where the CPU has the features.
         Lookups::Pext => {
             return unsafe {
                 match turn {
-                    Color::White => node_pext::<White>(b, depth, tt),
-                    Color::Black => node_pext::<Black>(b, depth, tt),
+                    Color::White => node_pext::<White>(b, key, depth, tt),
+                    Color::Black => node_pext::<Black>(b, key, depth, tt),
                 }
             }
         }
@@ -46,8 +47,8 @@ fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Look
         Lookups::MagicPopcnt => {
             return unsafe {
                 match turn {
-                    Color::White => node_magic_popcnt::<White>(b, depth, tt),
-                    Color::Black => node_magic_popcnt::<Black>(b, depth, tt),
+                    Color::White => node_magic_popcnt::<White>(b, key, depth, tt),
+                    Color::Black => node_magic_popcnt::<Black>(b, key, depth, tt),
                 }
             }
         }
@@ -55,18 +56,26 @@ fn run(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Look
     }
     let _ = lookups;
     match turn {
-        Color::White => node_magic::<White>(b, depth, tt),
-        Color::Black => node_magic::<Black>(b, depth, tt),
+        Color::White => node_magic::<White>(b, key, depth, tt),
+        Color::Black => node_magic::<Black>(b, key, depth, tt),
     }
 }
 
-/// Collects the children (with keys), for splitting work over threads.
-pub(super) struct Children(pub(super) Vec<Board>);
+/// Collects the children with their keys (for the hash table, and for
+/// splitting work over threads).
+pub(super) struct Children {
+    parent_key: u64,
+    pub(super) kids: Vec<Keyed>,
+}
 
 impl Children {
-    fn push(&mut self, parent: &Board, mut child: Board) {
-        child.key = key_after(parent, &child);
-        self.0.push(child);
+    pub(super) fn new(parent_key: u64) -> Children {
+        Children { parent_key, kids: Vec::with_capacity(64) }
+    }
+
+    fn push(&mut self, parent: &Board, board: Board) {
+        let key = key_after(parent, self.parent_key, &board);
+        self.kids.push(Keyed { board, key });
     }
 }
 
@@ -97,20 +106,20 @@ impl Sink for Children {
 }
 
 /// The children of `b` (side `turn`), with keys.
-fn children(b: &Board, turn: Color) -> Vec<Board> {
-    let mut out = Children(Vec::with_capacity(64));
+fn children(k: &Keyed, turn: Color) -> Vec<Keyed> {
+    let mut out = Children::new(k.key);
     match turn {
-        Color::White => generate::<White, Magic, _>(b, &mut out),
-        Color::Black => generate::<Black, Magic, _>(b, &mut out),
+        Color::White => generate::<White, Magic, _>(&k.board, &mut out),
+        Color::Black => generate::<Black, Magic, _>(&k.board, &mut out),
     }
-    out.0
+    out.kids
 }
 
 /// Below this depth a subtree is not worth splitting over threads.
 const SPLIT_MIN_DEPTH: u32 = 4;
 
 /// Leaf nodes of `b` split over the current rayon pool at the first `levels` plies.
-fn split(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups, levels: u32) -> u64 {
+fn split(b: &Keyed, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lookups, levels: u32) -> u64 {
     if levels == 0 || depth < SPLIT_MIN_DEPTH {
         return run(b, turn, depth, tt, lookups);
     }
@@ -127,20 +136,20 @@ fn split(b: &Board, turn: Color, depth: u32, tt: Option<&HashTable>, lookups: Lo
 /// Leaf nodes at `depth` below `pos`, counted on the current thread, with an
 /// optional hash table. The same count as `perft` (tests hold it to that).
 pub fn perft_fast(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    run(&Board::from_position(pos), pos.turn(), depth, tt, lookups())
+    run(&Keyed::from_position(pos), pos.turn(), depth, tt, lookups())
 }
 
 /// As `perft_fast` with the portable fancy-magic copy of the hot path even
 /// where PEXT and POPCNT are available (so that tests cover the fallback).
 pub fn perft_fast_magic(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    run(&Board::from_position(pos), pos.turn(), depth, tt, Lookups::Magic)
+    run(&Keyed::from_position(pos), pos.turn(), depth, tt, Lookups::Magic)
 }
 
 /// Leaf nodes at `depth` below `pos` on every thread of the current rayon
 /// pool (the tree is split over the first two plies), with an optional hash
 /// table shared by all threads.
 pub fn perft_fast_parallel(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
-    split(&Board::from_position(pos), pos.turn(), depth, tt, lookups(), 2)
+    split(&Keyed::from_position(pos), pos.turn(), depth, tt, lookups(), 2)
 }
 
 /// Per-root-move counts on the current rayon pool (split over two plies), in
@@ -162,7 +171,7 @@ pub fn divide_fast(
         .par_iter()
         .map(|&m| {
             let child = pos.play(m);
-            let n = split(&Board::from_position(&child), child.turn(), depth - 1, tt, lookups, 1);
+            let n = split(&Keyed::from_position(&child), child.turn(), depth - 1, tt, lookups, 1);
             on_done();
             (m, n)
         })
@@ -182,14 +191,14 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         ] {
             let pos = Position::from_fen(fen).unwrap();
-            let b = Board::from_position(&pos);
+            let b = Keyed::from_position(&pos);
             let kids = children(&b, pos.turn());
             let moves = pos.legal_moves();
             assert_eq!(kids.len(), moves.len());
             // Same children (the generation orders differ); equal boards
             // include equal keys, so the incremental key agrees too.
             for &m in moves.iter() {
-                let next = Board::from_position(&pos.play(m));
+                let next = Keyed::from_position(&pos.play(m));
                 assert!(kids.contains(&next), "{fen} {m:?}");
             }
         }

@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 /// engine is started and answers a depth-1 request before any timing; each of
 /// its runs is timed from sending `go perft N` (after `isready`/`readyok` and
 /// `position fen ...`) to its `Nodes searched:` line, so its start-up is not
-/// counted. With --hash every run of ours gets a fresh table.
+/// counted. Short positions get more runs (see --min-time), since one run of
+/// a tenth of a second on a shared machine is mostly noise. With --hash every
+/// run of ours gets a fresh table.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Worker threads for our perft (the engines' `go perft` is single-threaded).
@@ -32,9 +34,13 @@ pub struct BenchArgs {
     /// A UCI engine with `go perft` to compare with (e.g. /usr/games/stockfish).
     #[arg(long, value_name = "CMD")]
     pub against_uci: Option<String>,
-    /// Timed runs per position (the median is reported).
+    /// Timed runs per position, at least (the median is reported).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
+    /// Runs of a position go on (alternating, up to 51) until ours have taken
+    /// this many seconds in all; 0 = exactly --runs.
+    #[arg(long, value_name = "SECS", default_value_t = 2.0, value_parser = min_time_arg)]
+    pub min_time: f64,
     /// Smaller depths (a few seconds in all).
     #[arg(long)]
     pub quick: bool,
@@ -97,6 +103,8 @@ struct Row {
     depth: u32,
     expected: u64,
     nodes: u64,
+    /// Timed runs of each side (the medians are reported).
+    runs: usize,
     seconds: f64,
     mnps: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,6 +122,7 @@ struct Report {
     threads: usize,
     hash_mb: usize,
     runs: u32,
+    min_time: f64,
     quick: bool,
     engine: Option<String>,
     rows: Vec<Row>,
@@ -148,7 +157,8 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         }
     }
 
-    let per_case = if engine.is_some() { 2 } else { 1 } * args.runs as u64;
+    let per_run = if engine.is_some() { 2 } else { 1 };
+    let per_case = per_run * args.runs as u64;
     let progress = LazyProgress::new(per_case * CASES.len() as u64, "bench", args.json);
     let mut rows = Vec::new();
     for case in &CASES {
@@ -157,11 +167,16 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         let line = Line::new(pos);
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut nodes, mut engine_nodes) = (0, None);
-        for _ in 0..args.runs {
+        let mut spent = 0.0;
+        while more_runs(ours.len(), args.runs, spent, args.min_time) {
+            if ours.len() >= args.runs as usize {
+                progress.extend(per_run);
+            }
             let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
             let started = Instant::now();
             nodes = pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref()));
             ours.push(started.elapsed().as_secs_f64());
+            spent += ours[ours.len() - 1];
             drop(table);
             progress.inc();
             if let Some(e) = engine.as_mut() {
@@ -172,6 +187,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                 progress.inc();
             }
         }
+        let runs = ours.len();
         let seconds = median(&mut ours);
         let engine_seconds = (!theirs.is_empty()).then(|| median(&mut theirs));
         rows.push(Row {
@@ -180,6 +196,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             depth,
             expected,
             nodes,
+            runs,
             seconds,
             mnps: mnps(nodes, seconds),
             engine_nodes,
@@ -200,6 +217,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             threads,
             hash_mb: args.hash,
             runs: args.runs,
+            min_time: args.min_time,
             quick: args.quick,
             engine: args.against_uci.clone(),
             rows,
@@ -209,7 +227,10 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         return Ok(outcome);
     }
     let hash = if args.hash > 0 { format!(", hash {} MiB", args.hash) } else { String::new() };
-    println!("chesstool perft: {threads} thread(s){hash}; median of {} run(s)", args.runs);
+    let fewest = rows.iter().map(|r| r.runs).min().unwrap_or(0);
+    let most = rows.iter().map(|r| r.runs).max().unwrap_or(0);
+    let spread = if fewest == most { format!("{fewest}") } else { format!("{fewest}-{most}") };
+    println!("chesstool perft: {threads} thread(s){hash}; medians of {spread} run(s) per position");
     println!("{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio));
     for r in rows.iter().filter(|r| r.nodes != r.expected) {
         println!("MISMATCH: {} depth {}: we counted {}, published {}", r.position, r.depth, r.nodes, r.expected);
@@ -226,6 +247,22 @@ fn engine_failure(e: crate::engines::EngineError) -> anyhow::Error {
         anyhow::Error::new(EngineFailure(e.to_string()))
     } else {
         anyhow::anyhow!("{e}")
+    }
+}
+
+/// Most runs a position gets, however short it is.
+const MAX_RUNS: usize = 51;
+
+/// Whether a position needs another run: fewer than `min_runs` so far, or
+/// ours have taken less than `min_time` seconds in all (up to `MAX_RUNS`).
+fn more_runs(done: usize, min_runs: u32, spent: f64, min_time: f64) -> bool {
+    done < min_runs as usize || (spent < min_time && done < MAX_RUNS)
+}
+
+fn min_time_arg(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        _ => Err(format!("{s:?} is not a number of seconds (0 or more)")),
     }
 }
 
@@ -280,5 +317,26 @@ mod tests {
     fn median_of_odd_and_even() {
         assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    #[test]
+    fn short_positions_get_more_runs() {
+        // --runs is a minimum, whatever the time.
+        assert!(more_runs(2, 3, 100.0, 2.0));
+        assert!(!more_runs(3, 3, 2.5, 2.0));
+        // Short runs go on until the time is reached, up to the cap.
+        assert!(more_runs(3, 3, 0.3, 2.0));
+        assert!(!more_runs(MAX_RUNS, 3, 0.3, 2.0));
+        // 0 means exactly --runs.
+        assert!(!more_runs(3, 3, 0.0, 0.0));
+    }
+
+    #[test]
+    fn min_time_must_be_a_non_negative_number() {
+        assert_eq!(min_time_arg("2.5"), Ok(2.5));
+        assert_eq!(min_time_arg("0"), Ok(0.0));
+        for bad in ["-1", "nan", "inf", "two", ""] {
+            assert!(min_time_arg(bad).is_err(), "{bad}");
+        }
     }
 }

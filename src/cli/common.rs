@@ -86,6 +86,11 @@ impl LazyProgress {
         self.bar.inc(1);
     }
 
+    /// More steps than announced (work whose length shows as it goes).
+    pub fn extend(&self, steps: u64) {
+        self.bar.inc_length(steps);
+    }
+
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

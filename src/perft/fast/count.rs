@@ -83,8 +83,9 @@ impl Sink for Counter {
     }
 }
 
-/// Makes every move and counts below it: with `LAST` the children are counted
-/// by popcount here, otherwise the recursion takes over (without a table).
+/// Makes every move and counts below it: with `LAST` each child's legal
+/// moves are counted (`Sliders::leaves`), otherwise the recursion takes over
+/// (without a table).
 struct Walk<A, const LAST: bool> {
     depth: u32,
     nodes: u64,

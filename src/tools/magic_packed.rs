@@ -71,7 +71,22 @@
 //!   collapse (lanes), never the high ones;
 //! - fewest used slots alone with more index bits: rook d4 676 at 12 bits,
 //!   b1 1,024 at 13, d1 1,146 at 13 (768, 1,600, 1,534 in the table), but
-//!   spread over 4-8k slots, so they fit nowhere.
+//!   spread over 4-8k slots, so they fit nowhere;
+//! - combs for the dense 512-slot blocks at the table's end (rooks b7-g7,
+//!   480 used slots with the known 9-bit magics): at 10-12 bits, combs
+//!   included, rook b7's patterns use 544-960 slots (576 in the black
+//!   form), more than the dense block; offered to the placements, they
+//!   left the table at 89,412 (seed 1);
+//! - moving the end blocks into the holes after step 3: a climb on magic and
+//!   offset together that counts the used slots landing on taken slots
+//!   (every pattern of the square, 100,000 steps from a random offset) got
+//!   no closer than 128 clashes for bishop e4 (461-512 used slots) and 69
+//!   for rook b7 (576). The 14,524 free slots lie in lanes of single rook
+//!   blocks (at most 7 of 16 nearly free lanes of a 1,024-slot block, 448
+//!   slots, rook d2) at residues that change from block to block, so no
+//!   stretch holds the 460-510 slots an end block needs;
+//! - more orders in step 2: 400 passes instead of 24 gave at best 89,491
+//!   (89,463 with the rook combs above), still above step 3, for +260 s.
 //!
 //! Going further needs rook blocks whose gap patterns complement each other
 //! (rook combs packed as bundles) and a search that builds them for the

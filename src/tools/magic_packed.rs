@@ -96,6 +96,7 @@
 //! one result; a deadline can cut it short (and then the result depends on
 //! how far it got).
 
+use super::magic_bundle;
 use super::magic_search::{self, Problem, Rng, Slider};
 use crate::board::Square;
 use std::time::Instant;
@@ -343,14 +344,11 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
     best
 }
 
-/// Candidates for a bishop that are combs: with one to three index bits
-/// more than relevant bits, magics whose used slots fall on few residues
-/// modulo [`LANES`], sparse blocks that fit into the holes of the rook
-/// blocks. None for rooks: their combs never paid (see the module doc).
+/// Candidates that are combs: with one to three index bits more than
+/// relevant bits, magics whose used slots fall on few residues modulo
+/// [`LANES`]. A bishop's comb fits into the holes of the rook blocks; a
+/// rook's comb pays only in a [`Bundle`] with other rooks' combs.
 pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
-    if problem.slider == Slider::Rook {
-        return Vec::new();
-    }
     let relevant = problem.relevant_bits();
     let mut rng = Rng::new(magic_search::square_seed(seed ^ 0xc0b5_0000, problem.slider, problem.square));
     let mut best: Vec<(usize, Pattern)> = Vec::new();
@@ -366,7 +364,7 @@ pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Opt
 }
 
 /// Residues of the index that a comb's used slots are counted on.
-const LANES: usize = 16;
+pub(super) const LANES: usize = 16;
 
 /// Extra index bits tried for combs (4 gave the same table as 3).
 const COMB_EXTRA_BITS: u32 = 3;
@@ -560,13 +558,18 @@ impl Table {
     }
 }
 
-/// Places the squares in `order` into an empty table, each with the pattern
-/// that ends lowest; then, while the square that ends last can be moved
+/// Places the squares in `order` into a table holding only the `pinned`
+/// squares (at their offsets, with their first pattern), each with the
+/// pattern that ends lowest; then, while the square that ends last can be moved
 /// lower (with any of its patterns), moves it. Returns (choice, offset) per
 /// square and the table size.
-fn place(options: &[Vec<Pattern>], order: &[usize]) -> Layout {
+fn place(options: &[Vec<Pattern>], order: &[usize], pinned: &[(usize, u64)]) -> Layout {
     let mut table = Table::default();
     let mut chosen = vec![(0, 0); options.len()];
+    for &(sq, offset) in pinned {
+        table.put(&options[sq][0], offset as usize);
+        chosen[sq] = (0, offset);
+    }
     for &sq in order {
         let (_, offset, c) = table.best(&options[sq], None).expect("a pattern always fits past the end");
         table.put(&options[sq][c], offset);
@@ -585,7 +588,7 @@ fn place(options: &[Vec<Pattern>], order: &[usize]) -> Layout {
         table.put(&options[top_sq][c2], o);
         chosen[top_sq] = (c2, o as u64);
     }
-    let size = order.iter().map(|&s| end(&chosen, s)).max().unwrap_or(0);
+    let size = order.iter().chain(pinned.iter().map(|p| &p.0)).map(|&s| end(&chosen, s)).max().unwrap_or(0);
     (chosen, size as u64)
 }
 
@@ -623,27 +626,44 @@ pub fn pack(
     on_square: &(dyn Fn() + Sync),
 ) -> Packing {
     use rayon::prelude::*;
-    let options: Vec<(Problem, Vec<Pattern>)> = targets
+    // Per target: the problem, its patterns, and (rooks) its combs for the bundles.
+    let options: Vec<(Problem, Vec<Pattern>, Vec<Pattern>)> = targets
         .par_iter()
         .with_max_len(1)
         .map(|&(slider, square)| {
             let problem = Problem::new(slider, square);
             let mut patterns = known_patterns(&problem, seed, effort, deadline);
             patterns.extend(square_patterns(&problem, seed, effort, deadline));
-            patterns.extend(comb_patterns(&problem, seed, effort, deadline));
+            let mut combs = comb_patterns(&problem, seed, effort, deadline);
+            if slider == Slider::Bishop {
+                patterns.append(&mut combs);
+            }
             on_square();
-            (problem, patterns)
+            (problem, patterns, combs)
         })
         .collect();
-    let patterns: Vec<Vec<Pattern>> = options.iter().map(|o| o.1.clone()).collect();
+    let mut patterns: Vec<Vec<Pattern>> = options.iter().map(|o| o.1.clone()).collect();
+    // Bundles first, end to end at the table's start; their rooks keep only their comb.
+    let smallest = |ps: &Vec<Pattern>| ps.iter().map(|p| 1usize << (64 - p.shift)).min().unwrap_or(usize::MAX);
+    let block: Vec<usize> = patterns.iter().map(smallest).collect();
+    let combs: Vec<Vec<Pattern>> = options.iter().map(|o| o.2.clone()).collect();
+    let mut pinned: Vec<(usize, u64)> = Vec::new();
+    let mut start = 0;
+    for bundle in magic_bundle::choose(&combs, &block) {
+        for (target, pattern, r) in bundle.members {
+            patterns[target] = vec![pattern];
+            pinned.push((target, start + r as u64));
+        }
+        start += bundle.top as u64;
+    }
     // Largest first; later passes perturb the order with a seeded shuffle of neighbours.
-    let mut base: Vec<usize> = (0..targets.len()).collect();
+    let mut base: Vec<usize> = (0..targets.len()).filter(|&i| pinned.iter().all(|p| p.0 != i)).collect();
     base.sort_by_key(|&i| (std::cmp::Reverse(patterns[i][0].used()), i));
     let mut rng = Rng::new(seed ^ 0x0bad_5eed);
     let orders: Vec<Vec<usize>> = (0..effort.passes.max(1))
         .map(|pass| {
             let mut order = base.clone();
-            for _ in 0..pass * 4 {
+            for _ in 0..if order.len() > 1 { pass * 4 } else { 0 } {
                 let i = (rng.next_u64() % order.len().max(1) as u64) as usize;
                 let j = (i + 1 + (rng.next_u64() % 4) as usize).min(order.len() - 1);
                 order.swap(i, j);
@@ -652,18 +672,17 @@ pub fn pack(
         })
         .collect();
     let mut results: Vec<(Layout, usize)> = Vec::new();
-    let done: Vec<Option<Layout>> =
-        orders
-            .par_iter()
-            .enumerate()
-            .map(|(n, order)| {
-                if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                    None
-                } else {
-                    Some(place(&patterns, order))
-                }
-            })
-            .collect();
+    let done: Vec<Option<Layout>> = orders
+        .par_iter()
+        .enumerate()
+        .map(|(n, order)| {
+            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                None
+            } else {
+                Some(place(&patterns, order, &pinned))
+            }
+        })
+        .collect();
     for (n, d) in done.into_iter().enumerate() {
         if let Some((chosen, size)) = d {
             results.push(((chosen, size), n));
@@ -675,7 +694,7 @@ pub fn pack(
         (chosen.iter().zip(&patterns).map(|(&(c, offset), p)| (p[c].clone(), offset)).collect(), size);
     if effort.joint > 0 && deadline.is_none_or(|d| Instant::now() < d) {
         let problems: Vec<Problem> = options.iter().map(|o| o.0.clone()).collect();
-        let joint = place_joint(&problems, &patterns, &base, effort.joint, seed, deadline);
+        let joint = place_joint(&problems, &patterns, &base, effort.joint, seed, deadline, &pinned);
         if joint.1 < best.1 {
             best = joint;
         }
@@ -684,7 +703,7 @@ pub fn pack(
     let entries = options
         .iter()
         .zip(&chosen)
-        .map(|((problem, _), (p, offset))| Placed {
+        .map(|((problem, _, _), (p, offset))| Placed {
             slider: problem.slider,
             square: problem.square,
             mask: problem.mask,
@@ -766,7 +785,8 @@ impl Bits {
     }
 }
 
-/// Joint placement: the squares in `order`, each with the magic that ends
+/// Joint placement: the `pinned` squares at their offsets (with their first
+/// pattern), then the squares in `order`, each with the magic that ends
 /// lowest in the table so far (then uses the fewest slots). From each of the
 /// square's `seeds` (in parallel) a climb takes the steps of [`neighbour`]
 /// that end no higher, for `steps` steps or until `deadline`.
@@ -777,10 +797,20 @@ fn place_joint(
     steps: u32,
     seed: u64,
     deadline: Option<Instant>,
+    pinned: &[(usize, u64)],
 ) -> Layout2 {
     use rayon::prelude::*;
     let mut table = Bits::default();
     let mut placed: Vec<Option<(Pattern, u64)>> = vec![None; problems.len()];
+    for &(sq, offset) in pinned {
+        let p = &seeds[sq][0];
+        let mut block = vec![0u64; p.top().div_ceil(64) as usize];
+        for &(i, _) in &p.slots {
+            block[i as usize / 64] |= 1 << (i % 64);
+        }
+        table.set(&block, offset as usize, p.top() as usize);
+        placed[sq] = Some((p.clone(), offset));
+    }
     for &sq in order {
         let problem = &problems[sq];
         let table = &mut table;
@@ -873,7 +903,7 @@ mod tests {
         let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 0 };
         let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 3, effort, None)).collect();
         let order: Vec<usize> = (0..options.len()).collect();
-        let (chosen, size) = place(&options, &order);
+        let (chosen, size) = place(&options, &order, &[]);
         let mut table = vec![FREE; size as usize];
         for (opts, &(c, offset)) in options.iter().zip(&chosen) {
             for &(i, a) in &opts[c].slots {
@@ -894,7 +924,7 @@ mod tests {
         let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 300 };
         let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 5, effort, None)).collect();
         let order: Vec<usize> = (0..options.len()).rev().collect();
-        let (placed, size) = place_joint(&targets, &options, &order, effort.joint, 5, None);
+        let (placed, size) = place_joint(&targets, &options, &order, effort.joint, 5, None, &[]);
         let mut table = vec![FREE; size as usize];
         for (problem, (p, offset)) in targets.iter().zip(&placed) {
             // The placed pattern is the magic's own, and every occupancy finds its attack set.

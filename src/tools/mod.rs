@@ -3,6 +3,7 @@
 //! code: they return text and values; `cli` prints them.
 
 pub mod butterfly;
+pub mod magic_bundle;
 pub mod magic_packed;
 pub mod magic_reduced;
 pub mod magic_search;

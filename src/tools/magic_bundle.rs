@@ -1,0 +1,192 @@
+//! Bundles for the packed layout: rook combs of different squares that share
+//! one stretch of the table.
+//!
+//! A comb (see [`super::magic_packed::comb_patterns`]) is a magic with more
+//! index bits than relevant bits whose used slots fall on few lanes
+//! (residues of the index modulo [`LANES`]): rook h1 at 13 index bits uses 5
+//! of the 16 lanes of an 8,192-slot block. Moving a comb by `r` slots turns
+//! its lanes by `r`, so combs at the same index bits whose turned lane sets
+//! are disjoint never meet, and their blocks can lie on top of each other.
+//! Rooks h1 (5 lanes), a1 and h6 at 13 bits then take 8,192 slots together
+//! instead of 4,096 + 4,096 + 2,048 for their smallest blocks.
+//!
+//! Placed one at a time, a comb never pays (its free lanes stay free until
+//! others fill them), which is why the bundles are formed first, from all
+//! the combs together.
+
+use super::magic_packed::{Pattern, LANES};
+
+/// Rook combs of several squares sharing one stretch of the table.
+#[derive(Clone, Debug)]
+pub struct Bundle {
+    /// (target, pattern, offset of the pattern within the bundle).
+    pub members: Vec<(usize, Pattern, u32)>,
+    /// From the bundle's start to past its highest used slot.
+    pub top: u32,
+    /// The members' smallest blocks laid end to end, minus `top`.
+    pub saving: usize,
+}
+
+/// Members per bundle: three found all the bundles that paid (seed 1).
+const MAX_MEMBERS: usize = 3;
+
+/// The lanes a pattern uses, a bit per residue of the index modulo [`LANES`].
+pub fn lanes(p: &Pattern) -> u32 {
+    p.slots.iter().fold(0, |m, s| m | 1 << (s.0 as usize % LANES))
+}
+
+/// The lanes of a pattern moved by `r` slots (`r < LANES`).
+fn turn(lanes: u32, r: usize) -> u32 {
+    let all = (1u32 << LANES) - 1;
+    (lanes << r | lanes >> ((LANES - r) % LANES)) & all
+}
+
+/// One comb offered to the bundles.
+struct Candidate<'a> {
+    target: usize,
+    pattern: &'a Pattern,
+    lanes: u32,
+    /// The target's smallest block minus lanes times rows (at least 0).
+    gain: usize,
+}
+
+/// A bundle while it is searched: (candidate, offset) per member.
+type Members = Vec<(usize, usize)>;
+
+/// A bundle found: (saving, top, members as (target, pattern, offset)).
+type Found<'a> = (usize, u32, Vec<(usize, &'a Pattern, u32)>);
+
+/// Bundles of `combs` (per target) chosen greedily by saving, no target in
+/// two; `block[t]` is what target `t` costs outside a bundle (its smallest
+/// block). Deterministic: ties go to the lower targets.
+pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
+    let mut shifts: Vec<u32> = combs.iter().flatten().map(|p| p.shift).collect();
+    shifts.sort_unstable();
+    shifts.dedup();
+    let mut found: Vec<Found> = Vec::new();
+    for shift in shifts {
+        let candidates = candidates(combs, block, shift);
+        let mut members = Members::new();
+        for first in 0..candidates.len() {
+            if candidates[first].gain > 0 {
+                members.push((first, 0));
+                grow(&candidates, block, first + 1, &mut members, candidates[first].lanes, &mut found);
+                members.pop();
+            }
+        }
+    }
+    found.sort_by(|a, b| {
+        let targets = |f: &Found| f.2.iter().map(|m| m.0).collect::<Vec<_>>();
+        b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then_with(|| targets(a).cmp(&targets(b)))
+    });
+    let mut taken = vec![false; combs.len()];
+    let mut chosen = Vec::new();
+    for (saving, top, members) in found {
+        if members.iter().any(|m| taken[m.0]) {
+            continue;
+        }
+        members.iter().for_each(|m| taken[m.0] = true);
+        let members = members.into_iter().map(|(t, p, r)| (t, p.clone(), r)).collect();
+        chosen.push(Bundle { members, top, saving });
+    }
+    chosen
+}
+
+/// The combs at `shift` that cost no more than their target's smallest
+/// block, one per target and lane set (the one using fewest slots), best
+/// gain first.
+fn candidates<'a>(combs: &'a [Vec<Pattern>], block: &[usize], shift: u32) -> Vec<Candidate<'a>> {
+    let rows = (1usize << (64 - shift)) / LANES;
+    let mut out: Vec<Candidate> = Vec::new();
+    for (target, patterns) in combs.iter().enumerate() {
+        for pattern in patterns.iter().filter(|p| p.shift == shift) {
+            let lanes = lanes(pattern);
+            let Some(gain) = block[target].checked_sub(lanes.count_ones() as usize * rows) else {
+                continue;
+            };
+            match out.iter_mut().find(|c| c.target == target && c.lanes == lanes) {
+                Some(c) if c.pattern.used() > pattern.used() => c.pattern = pattern,
+                Some(_) => {}
+                None => out.push(Candidate { target, pattern, lanes, gain }),
+            }
+        }
+    }
+    out.sort_by_key(|c| (std::cmp::Reverse(c.gain), c.target, c.pattern.used(), c.lanes));
+    out
+}
+
+/// Records every bundle that grows from `members` (taken lanes `taken`) by
+/// candidates from `from` on, each at the first offset whose turned lanes
+/// are all free.
+fn grow<'a>(
+    candidates: &[Candidate<'a>],
+    block: &[usize],
+    from: usize,
+    members: &mut Members,
+    taken: u32,
+    found: &mut Vec<Found<'a>>,
+) {
+    if members.len() >= 2 {
+        let top = members.iter().map(|&(c, r)| candidates[c].pattern.slots.last().map_or(0, |s| s.0 + 1) + r as u32);
+        let top = top.max().unwrap_or(0);
+        let blocks: usize = members.iter().map(|&(c, _)| block[candidates[c].target]).sum();
+        if let Some(saving) = blocks.checked_sub(top as usize).filter(|&s| s > 0) {
+            let list = members.iter().map(|&(c, r)| (candidates[c].target, candidates[c].pattern, r as u32)).collect();
+            found.push((saving, top, list));
+        }
+    }
+    if members.len() == MAX_MEMBERS {
+        return;
+    }
+    for next in from..candidates.len() {
+        let c = &candidates[next];
+        if members.iter().any(|&(m, _)| candidates[m].target == c.target) {
+            continue;
+        }
+        if let Some(r) = (0..LANES).find(|&r| turn(c.lanes, r) & taken == 0) {
+            members.push((next, r));
+            grow(candidates, block, next + 1, members, taken | turn(c.lanes, r), found);
+            members.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comb(shift: u32, lanes: &[u32], rows: u32) -> Pattern {
+        let slots = (0..rows).flat_map(|row| lanes.iter().map(move |&l| (row * LANES as u32 + l, 1u64 << l))).collect();
+        Pattern { magic: 0, shift, black: false, slots }
+    }
+
+    #[test]
+    fn turning_wraps_the_lanes() {
+        assert_eq!(turn(0b1, 0), 0b1);
+        assert_eq!(turn(0b1, 15), 1 << 15);
+        assert_eq!(turn(1 << 15 | 1, 1), 0b11);
+    }
+
+    #[test]
+    fn combs_with_disjoint_turned_lanes_share_a_block() {
+        // Two 8-lane combs of 64 rows (512 slots of lanes times rows) against 1,024-slot blocks.
+        let combs = vec![vec![comb(54, &[0, 1, 2, 3, 4, 5, 6, 7], 64)], vec![comb(54, &[1, 2, 3, 4, 5, 6, 7, 8], 64)]];
+        let bundles = choose(&combs, &[1024, 1024]);
+        assert_eq!(bundles.len(), 1);
+        let b = &bundles[0];
+        assert_eq!(b.members.len(), 2);
+        // Every member's used slots, moved by its offset, are distinct.
+        let mut seen = std::collections::HashSet::new();
+        for (_, p, r) in &b.members {
+            assert!(p.slots.iter().all(|s| seen.insert(s.0 + r)));
+        }
+        assert_eq!((b.top, b.saving), (1024, 1024));
+    }
+
+    #[test]
+    fn no_bundle_when_the_lanes_cannot_be_made_disjoint() {
+        let combs =
+            vec![vec![comb(54, &[0, 1, 2, 3, 4, 5, 6, 7, 8], 64)], vec![comb(54, &[0, 1, 2, 3, 4, 5, 6, 7], 64)]];
+        assert!(choose(&combs, &[1024, 1024]).is_empty());
+    }
+}

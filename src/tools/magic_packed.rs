@@ -27,6 +27,16 @@
 //!    Such a sparse block fits into the free slots left inside the rook
 //!    blocks: with them the bishops, 60 of them with more index bits, end up
 //!    in holes, and the table went from 91,925 to 89,412 entries (seed 1);
+//!    1c. for rooks also combs, which go into bundles (see
+//!    [`super::magic_bundle`]): combs of two to four rooks at the same index
+//!    bits whose lanes, turned by small offsets, are disjoint share one
+//!    block. The bundles are pinned end to end at the table's start before
+//!    steps 2 and 3 place the other squares (bishops also into the bundles'
+//!    free slots). Seed 1: 11 bundles of 35 rooks (rooks h1, a5, h6, h4 in
+//!    8,192 slots instead of 4,096 + 2,048 + 2,048 + 2,048), and the table
+//!    went from 89,412 to 79,312 entries: 83,134 with up to three members
+//!    and one greedy pass, 82,306 with four, 79,312 with twice the rook comb
+//!    climbs (all kept) and the randomised passes;
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -36,7 +46,14 @@
 //!    higher in the table built so far (lowest offset where every used slot is
 //!    free, found on a bitset of the table). The smaller of 2 and 3 is kept.
 //!
-//! What limits the result: the climbs bring the used slots down (about 78k
+//! What limits the result now: 72,329 of the 79,312 slots are used (seed 1),
+//! so the table is within 10% of the used slots; fewer than 76,000 needs
+//! rooks that use fewer slots (more reduced-bit magics, or combs with fewer
+//! lanes) and more bundles. Wider comb climbs help (twice the climbs saved
+//! 1,526 slots more) at the cost of time.
+//!
+//! Before the bundles (kept as the record of what was tried): the climbs
+//! bring the used slots down (about 78k
 //! over all squares instead of 107k), but a square's used slots spread
 //! evenly over its whole block of `2^bits` slots (often in a fixed pattern of
 //! the low index bits: 9 of every 16 slots, 26 of every 64), so the gaps are
@@ -88,9 +105,15 @@
 //! - more orders in step 2: 400 passes instead of 24 gave at best 89,491
 //!   (89,463 with the rook combs above), still above step 3, for +260 s.
 //!
-//! Going further needs rook blocks whose gap patterns complement each other
-//! (rook combs packed as bundles) and a search that builds them for the
-//! table (fewer than 76,000 is not reached).
+//! - combs whose lanes form one run (so that any two fit side by side): the
+//!   climbs found only blocks with one index bit fixed (8 lanes of a block
+//!   twice the size), which save nothing;
+//! - rook combs offered square by square to a skyline placement (per lane
+//!   the highest row taken): 97,000-115,000, since free lanes left by one
+//!   comb rarely match the next one's.
+//!
+//! Rook combs packed as bundles, chosen together before the placement, were
+//! the way out (step 1c).
 //!
 //! The work is counted in candidates and passes, not time, so a seed gives
 //! one result; a deadline can cut it short (and then the result depends on
@@ -349,6 +372,12 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
 /// [`LANES`]. A bishop's comb fits into the holes of the rook blocks; a
 /// rook's comb pays only in a [`Bundle`] with other rooks' combs.
 pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
+    // Rooks: twice the climbs, all kept, since the bundles need many lane sets
+    // to choose from (seed 1: 10,737 slots saved instead of 9,211).
+    let (effort, keep) = match problem.slider {
+        Slider::Rook => (Effort { starts: 2 * effort.starts, keep: 2 * effort.keep, ..effort }, usize::MAX),
+        Slider::Bishop => (effort, COMB_KEEP),
+    };
     let relevant = problem.relevant_bits();
     let mut rng = Rng::new(magic_search::square_seed(seed ^ 0xc0b5_0000, problem.slider, problem.square));
     let mut best: Vec<(usize, Pattern)> = Vec::new();
@@ -360,7 +389,7 @@ pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Opt
         }
     }
     best.sort_by_key(|b| (b.0, b.1.used()));
-    best.into_iter().take(COMB_KEEP).map(|b| b.1).collect()
+    best.into_iter().take(keep).map(|b| b.1).collect()
 }
 
 /// Residues of the index that a comb's used slots are counted on.
@@ -369,7 +398,7 @@ pub(super) const LANES: usize = 16;
 /// Extra index bits tried for combs (4 gave the same table as 3).
 const COMB_EXTRA_BITS: u32 = 3;
 
-/// Combs kept per square (all the climbs give): more choice for the holes
+/// Combs kept per bishop (all the climbs give): more choice for the holes
 /// (seed 1: 6 gave 90,614 entries in 142 s, 12 gave 90,271, 24 gave 89,923
 /// in 210 s, 36 gave 89,412 in 245 s).
 const COMB_KEEP: usize = 36;
@@ -912,6 +941,39 @@ mod tests {
                 *s = a;
             }
         }
+    }
+
+    #[test]
+    fn pinned_bundles_and_the_squares_around_them_do_not_clash() {
+        // Hand-made combs: two rooks whose lanes fit side by side, pinned as a bundle.
+        let comb = |lanes: &[u32]| Pattern {
+            magic: 0,
+            shift: 53,
+            black: false,
+            slots: (0..128u32).flat_map(|row| lanes.iter().map(move |&l| (row * 16 + l, 1 << l))).collect(),
+        };
+        let combs = vec![vec![comb(&[0, 1, 2, 3, 4, 5, 6])], vec![comb(&[0, 1, 2, 3, 4, 5, 6, 7, 8])], vec![]];
+        let bundles = magic_bundle::choose(&combs, &[2048, 2048, 64]);
+        assert_eq!(bundles.len(), 1);
+        let mut options = vec![Vec::new(); 3];
+        let mut pinned = Vec::new();
+        for (t, p, r) in &bundles[0].members {
+            options[*t] = vec![p.clone()];
+            pinned.push((*t, *r as u64));
+        }
+        // A third square of 64 slots with its own attack sets goes after or into the free slots.
+        options[2] =
+            vec![Pattern { magic: 0, shift: 58, black: false, slots: (0..64).map(|i| (i, 1 << 40)).collect() }];
+        let (chosen, size) = place(&options, &[2], &pinned);
+        let mut table = vec![FREE; size as usize];
+        for (opts, &(c, offset)) in options.iter().zip(&chosen) {
+            for &(i, a) in &opts[c].slots {
+                let s = &mut table[offset as usize + i as usize];
+                assert!(*s == FREE || *s == a, "clash at {}", offset + i as u64);
+                *s = a;
+            }
+        }
+        assert_eq!(size, 2048 + 64);
     }
 
     #[test]

@@ -380,7 +380,8 @@ fn run_packed(
         }
     };
     let summary = format!(
-        "packed {} magics in {:.1} s on {} thread{} ({} placement passes{}): {} slots used by the squares\n\
+        "packed {} magics in {:.1} s on {} thread{} ({} placement passes{}): {} slots used by the squares, \
+         {} rooks in {} bundle{}\n\
          table: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
         packing.entries.len(),
         time.as_secs_f64(),
@@ -389,6 +390,9 @@ fn run_packed(
         packing.passes,
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) { ", cut short by --time-limit" } else { "" },
         packing.used_sum,
+        packing.bundled,
+        packing.bundles,
+        if packing.bundles == 1 { "" } else { "s" },
         file.table_entries,
         file.table_entries * 8,
         verification.occupancies,

@@ -370,7 +370,7 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
 /// Candidates that are combs: with one to three index bits more than
 /// relevant bits, magics whose used slots fall on few residues modulo
 /// [`LANES`]. A bishop's comb fits into the holes of the rook blocks; a
-/// rook's comb pays only in a [`Bundle`] with other rooks' combs.
+/// rook's comb pays only in a [`magic_bundle::Bundle`] with other rooks' combs.
 pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
     // Rooks: twice the climbs, all kept, since the bundles need many lane sets
     // to choose from (seed 1: 10,737 slots saved instead of 9,211).
@@ -536,6 +536,9 @@ pub struct Packing {
     /// Sum of the slots each square uses: the table can be no smaller.
     pub used_sum: u64,
     pub passes: u32,
+    /// Bundles of rook combs (step 1c) and the rooks in them.
+    pub bundles: usize,
+    pub bundled: usize,
 }
 
 /// The shared table during placement: per slot the attack set stored there
@@ -678,7 +681,9 @@ pub fn pack(
     let combs: Vec<Vec<Pattern>> = options.iter().map(|o| o.2.clone()).collect();
     let mut pinned: Vec<(usize, u64)> = Vec::new();
     let mut start = 0;
-    for bundle in magic_bundle::choose(&combs, &block) {
+    let bundles = magic_bundle::choose(&combs, &block);
+    let bundle_count = bundles.len();
+    for bundle in bundles {
         for (target, pattern, r) in bundle.members {
             patterns[target] = vec![pattern];
             pinned.push((target, start + r as u64));
@@ -744,7 +749,7 @@ pub fn pack(
         })
         .collect();
     let used_sum = chosen.iter().map(|(p, _)| p.used() as u64).sum();
-    Packing { entries, table_entries: size, used_sum, passes }
+    Packing { entries, table_entries: size, used_sum, passes, bundles: bundle_count, bundled: pinned.len() }
 }
 
 /// The shared table as a bitset of used slots (the joint placement).

@@ -3,12 +3,12 @@
 //!
 //! A comb (see [`super::magic_packed::comb_patterns`]) is a magic with more
 //! index bits than relevant bits whose used slots fall on few lanes
-//! (residues of the index modulo [`LANES`]): rook h1 at 13 index bits uses 5
-//! of the 16 lanes of an 8,192-slot block. Moving a comb by `r` slots turns
-//! its lanes by `r`, so combs at the same index bits whose turned lane sets
-//! are disjoint never meet, and their blocks can lie on top of each other.
-//! Rooks h1 (5 lanes), a1 and h6 at 13 bits then take 8,192 slots together
-//! instead of 4,096 + 4,096 + 2,048 for their smallest blocks.
+//! (residues of the index modulo [`LANES`]). Moving a comb by `r` slots
+//! turns its lanes by `r`, so combs at the same index bits whose turned lane
+//! sets are disjoint never meet, and their blocks can lie on top of each
+//! other. In the table of seed 1, rooks h1, a5, h4 and h6 at 13 index bits
+//! share 8,192 slots, where their smallest blocks take 4,096 + 2,048 +
+//! 2,048 + 2,048.
 //!
 //! Placed one at a time, a comb never pays (its free lanes stay free until
 //! others fill them), which is why the bundles are formed first, from all
@@ -114,8 +114,10 @@ pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
         .collect()
 }
 
-/// A bundle is kept if it saves at least its size over this: the ones that
-/// save a few slots only take combs from better bundles.
+/// A bundle is kept if it saves at least its size over this. It drops
+/// bundles that save a slot or two but pin their rooks to combs; the choice
+/// hardly changes (seed 1: 10,734 slots saved with the cut, 10,737
+/// without), and the table was measured with it only.
 const MIN_SHARE: usize = 16;
 
 /// Randomised greedy passes over the bundles found.

@@ -81,10 +81,8 @@ pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
             }
         }
     }
-    found.sort_by(|a, b| {
-        let targets = |f: &Found| f.2.iter().map(|m| m.0).collect::<Vec<_>>();
-        b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then_with(|| targets(a).cmp(&targets(b)))
-    });
+    let targets = |f: &Found| f.2.iter().map(|m| m.0).collect::<Vec<_>>();
+    found.sort_by_cached_key(|f| (std::cmp::Reverse(f.0), f.1, targets(f)));
     // The plain greedy, then greedy passes that pass over each bundle with
     // probability 1/SKIP; the largest total saving wins.
     let mut rng = Rng::new(0xb0d1e);
@@ -161,8 +159,7 @@ fn grow<'a>(
     found: &mut Vec<Found<'a>>,
 ) {
     if members.len() >= 2 {
-        let top = members.iter().map(|&(c, r)| candidates[c].pattern.slots.last().map_or(0, |s| s.0 + 1) + r as u32);
-        let top = top.max().unwrap_or(0);
+        let top = members.iter().map(|&(c, r)| candidates[c].pattern.top() + r as u32).max().unwrap_or(0);
         let blocks: usize = members.iter().map(|&(c, _)| block[candidates[c].target]).sum();
         if let Some(saving) = blocks.checked_sub(top as usize).filter(|&s| s * MIN_SHARE >= top as usize) {
             let list = members.iter().map(|&(c, r)| (candidates[c].target, candidates[c].pattern, r as u32)).collect();
@@ -186,10 +183,11 @@ fn grow<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn comb(shift: u32, lanes: &[u32], rows: u32) -> Pattern {
+    /// A comb using every row of `lanes` (attack set: the lane's bit).
+    pub(crate) fn comb(shift: u32, lanes: &[u32], rows: u32) -> Pattern {
         let slots = (0..rows).flat_map(|row| lanes.iter().map(move |&l| (row * LANES as u32 + l, 1u64 << l))).collect();
         Pattern { magic: 0, shift, black: false, slots }
     }

@@ -158,7 +158,8 @@ impl Pattern {
         self.slots.last().map_or(0, |s| (s.0 - self.slots[0].0 + 1) as usize)
     }
 
-    fn top(&self) -> u32 {
+    /// Past the highest used slot.
+    pub fn top(&self) -> u32 {
         self.slots.last().map_or(0, |s| s.0 + 1)
     }
 }
@@ -407,8 +408,7 @@ const COMB_KEEP: usize = 36;
 /// size over [`LANES`]): what the block costs if other combs fill the free
 /// lanes.
 fn comb_cost(p: &Pattern) -> usize {
-    let lanes = p.slots.iter().fold(0u64, |m, s| m | 1 << (s.0 as usize % LANES));
-    lanes.count_ones() as usize * ((1usize << (64 - p.shift)) / LANES)
+    magic_bundle::lanes(p).count_ones() as usize * ((1usize << (64 - p.shift)) / LANES)
 }
 
 /// Random fitting magics of one form at `bits` index bits, then climbs from
@@ -659,7 +659,7 @@ pub fn pack(
 ) -> Packing {
     use rayon::prelude::*;
     // Per target: the problem, its patterns, and (rooks) its combs for the bundles.
-    let options: Vec<(Problem, Vec<Pattern>, Vec<Pattern>)> = targets
+    let options: Vec<_> = targets
         .par_iter()
         .with_max_len(1)
         .map(|&(slider, square)| {
@@ -671,14 +671,13 @@ pub fn pack(
                 patterns.append(&mut combs);
             }
             on_square();
-            (problem, patterns, combs)
+            (problem, (patterns, combs))
         })
         .collect();
-    let mut patterns: Vec<Vec<Pattern>> = options.iter().map(|o| o.1.clone()).collect();
+    let (problems, (mut patterns, combs)): (Vec<Problem>, (Vec<_>, Vec<_>)) = options.into_iter().unzip();
     // Bundles first, end to end at the table's start; their rooks keep only their comb.
     let smallest = |ps: &Vec<Pattern>| ps.iter().map(|p| 1usize << (64 - p.shift)).min().unwrap_or(usize::MAX);
     let block: Vec<usize> = patterns.iter().map(smallest).collect();
-    let combs: Vec<Vec<Pattern>> = options.iter().map(|o| o.2.clone()).collect();
     let mut pinned: Vec<(usize, u64)> = Vec::new();
     let mut start = 0;
     let bundles = magic_bundle::choose(&combs, &block);
@@ -698,7 +697,7 @@ pub fn pack(
         .map(|pass| {
             let mut order = base.clone();
             for _ in 0..if order.len() > 1 { pass * 4 } else { 0 } {
-                let i = (rng.next_u64() % order.len().max(1) as u64) as usize;
+                let i = (rng.next_u64() % order.len() as u64) as usize;
                 let j = (i + 1 + (rng.next_u64() % 4) as usize).min(order.len() - 1);
                 order.swap(i, j);
             }
@@ -727,17 +726,16 @@ pub fn pack(
     let mut best: Layout2 =
         (chosen.iter().zip(&patterns).map(|(&(c, offset), p)| (p[c].clone(), offset)).collect(), size);
     if effort.joint > 0 && deadline.is_none_or(|d| Instant::now() < d) {
-        let problems: Vec<Problem> = options.iter().map(|o| o.0.clone()).collect();
         let joint = place_joint(&problems, &patterns, &base, effort.joint, seed, deadline, &pinned);
         if joint.1 < best.1 {
             best = joint;
         }
     }
     let (chosen, size) = best;
-    let entries = options
+    let entries = problems
         .iter()
         .zip(&chosen)
-        .map(|((problem, _, _), (p, offset))| Placed {
+        .map(|(problem, (p, offset))| Placed {
             slider: problem.slider,
             square: problem.square,
             mask: problem.mask,
@@ -951,12 +949,7 @@ mod tests {
     #[test]
     fn pinned_bundles_and_the_squares_around_them_do_not_clash() {
         // Hand-made combs: two rooks whose lanes fit side by side, pinned as a bundle.
-        let comb = |lanes: &[u32]| Pattern {
-            magic: 0,
-            shift: 53,
-            black: false,
-            slots: (0..128u32).flat_map(|row| lanes.iter().map(move |&l| (row * 16 + l, 1 << l))).collect(),
-        };
+        let comb = |lanes: &[u32]| magic_bundle::tests::comb(53, lanes, 128);
         let combs = vec![vec![comb(&[0, 1, 2, 3, 4, 5, 6])], vec![comb(&[0, 1, 2, 3, 4, 5, 6, 7, 8])], vec![]];
         let bundles = magic_bundle::choose(&combs, &[2048, 2048, 64]);
         assert_eq!(bundles.len(), 1);

@@ -381,7 +381,7 @@ fn run_packed(
     };
     let summary = format!(
         "packed {} magics in {:.1} s on {} thread{} ({} placement passes{}): {} slots used by the squares, \
-         {} rooks in {} bundle{}\n\
+         {} squares in {} bundle{}\n\
          table: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
         packing.entries.len(),
         time.as_secs_f64(),

@@ -15,7 +15,6 @@
 //! the combs together.
 
 use super::magic_packed::{Pattern, LANES};
-use super::magic_search::Rng;
 
 /// Rook combs of several squares sharing one stretch of the table.
 #[derive(Clone, Debug)]
@@ -56,20 +55,19 @@ struct Candidate<'a> {
 /// A bundle while it is searched: (candidate, offset) per member.
 type Members = Vec<(usize, usize)>;
 
-/// A bundle found: (saving, top, members as (target, pattern, offset)).
-type Found<'a> = (usize, u32, Vec<(usize, &'a Pattern, u32)>);
+/// The best bundle found per set of targets (as bits): (saving, top,
+/// members as (target, pattern, offset)).
+type Found<'a> = std::collections::HashMap<u128, (usize, u32, Vec<(usize, &'a Pattern, u32)>)>;
 
-/// Bundles of `combs` (per target), no target in two, chosen greedily by
-/// saving, best of [`PASSES`] randomised greedy passes (seed 1: 9,211 slots
-/// saved instead of 8,186; trying every free turn of a member instead of
-/// the first found more bundles but chose worse ones, 8,192). `block[t]` is
-/// what target `t` costs outside a bundle (its smallest block).
-/// Deterministic: ties go to the lower targets.
+/// Bundles of `combs` (per target), no target in two, with the largest
+/// total saving that [`select`] finds among the bundles the search offers
+/// (the best one per set of targets). `block[t]` is what target `t` costs
+/// outside a bundle (its smallest block). Deterministic.
 pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
     let mut shifts: Vec<u32> = combs.iter().flatten().map(|p| p.shift).collect();
     shifts.sort_unstable();
     shifts.dedup();
-    let mut found: Vec<Found> = Vec::new();
+    let mut found = Found::default();
     for shift in shifts {
         let candidates = candidates(combs, block, shift);
         let mut members = Members::new();
@@ -81,35 +79,85 @@ pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
             }
         }
     }
-    let targets = |f: &Found| f.2.iter().map(|m| m.0).collect::<Vec<_>>();
-    found.sort_by_cached_key(|f| (std::cmp::Reverse(f.0), f.1, targets(f)));
-    // The plain greedy, then greedy passes that pass over each bundle with
-    // probability 1/SKIP; the largest total saving wins.
-    let mut rng = Rng::new(0xb0d1e);
-    let mut best: (usize, Vec<usize>) = (0, Vec::new());
-    for pass in 0..=PASSES {
-        let mut taken = vec![false; combs.len()];
-        let (mut total, mut picked) = (0, Vec::new());
-        for (n, (saving, _, members)) in found.iter().enumerate() {
-            if members.iter().any(|m| taken[m.0]) || (pass > 0 && rng.next_u64().is_multiple_of(SKIP)) {
-                continue;
-            }
-            members.iter().for_each(|m| taken[m.0] = true);
-            total += saving;
-            picked.push(n);
-        }
-        if total > best.0 {
-            best = (total, picked);
-        }
-    }
-    best.1
+    // Sorted, so that the choice does not depend on the map's order.
+    let mut offered: Vec<_> = found.into_iter().collect();
+    offered.sort_by_key(|(targets, (saving, top, _))| (std::cmp::Reverse(*saving), *top, *targets));
+    let sets: Vec<(u128, usize)> = offered.iter().map(|(targets, f)| (*targets, f.0)).collect();
+    select(&sets)
         .into_iter()
         .map(|n| {
-            let (saving, top, members) = &found[n];
+            let (_, (saving, top, members)) = &offered[n];
             let members = members.iter().map(|&(t, p, r)| (t, p.clone(), r)).collect();
             Bundle { members, top: *top, saving: *saving }
         })
         .collect()
+}
+
+/// Lagrangian rounds in [`select`].
+const ROUNDS: u32 = 400;
+
+/// Sets (targets as bits, saving) that share no target and save the most,
+/// as indices into `sets`. Weighted set packing is NP-hard; this is the
+/// Lagrangian heuristic: each target gets a price, and a greedy pass takes
+/// the sets by saving minus their targets' prices; the prices follow the
+/// subgradient (up where a target is wanted by several sets, down where by
+/// none), and the best pass wins. Seed 1's rook combs: 12,249 slots saved,
+/// where greedy passes by saving alone found 10,734 and an exact solver
+/// (HiGHS, offline) 12,256. Deterministic: ties go to the earlier set.
+pub fn select(sets: &[(u128, usize)]) -> Vec<usize> {
+    let mut price = [0f64; 128];
+    let mut best: (usize, Vec<usize>) = (0, Vec::new());
+    let mut step = 1.0;
+    let mut order: Vec<usize> = (0..sets.len()).collect();
+    for round in 0..ROUNDS {
+        let reduced: Vec<f64> = sets
+            .iter()
+            .map(|&(targets, saving)| saving as f64 - members(targets).map(|t| price[t]).sum::<f64>())
+            .collect();
+        order.sort_by(|&a, &b| reduced[b].total_cmp(&reduced[a]).then(a.cmp(&b)));
+        let (mut taken, mut total, mut picked) = (0u128, 0, Vec::new());
+        for &n in &order {
+            if sets[n].0 & taken == 0 {
+                taken |= sets[n].0;
+                total += sets[n].1;
+                picked.push(n);
+            }
+        }
+        if total > best.0 {
+            best = (total, picked);
+        }
+        // The relaxation's value (a bound on any packing) and its subgradient.
+        let mut wanted = [0u32; 128];
+        let mut bound: f64 = price.iter().sum();
+        for (n, &(targets, _)) in sets.iter().enumerate() {
+            if reduced[n] > 0.0 {
+                bound += reduced[n];
+                members(targets).for_each(|t| wanted[t] += 1);
+            }
+        }
+        let gradient: Vec<f64> = wanted.iter().map(|&w| 1.0 - w as f64).collect();
+        let norm: f64 = gradient.iter().map(|g| g * g).sum();
+        if norm == 0.0 {
+            break;
+        }
+        let t = step * (bound - best.0 as f64) / norm;
+        price.iter_mut().zip(&gradient).for_each(|(p, g)| *p = (*p - t * g).max(0.0));
+        if round % 50 == 49 {
+            step *= 0.8;
+        }
+    }
+    best.1
+}
+
+/// The targets in a set of them, lowest first.
+fn members(mut targets: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (targets != 0).then(|| {
+            let t = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            t
+        })
+    })
 }
 
 /// A bundle is kept if it saves at least its size over this. It drops
@@ -117,12 +165,6 @@ pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
 /// hardly changes (seed 1: 10,734 slots saved with the cut, 10,737
 /// without), and the table was measured with it only.
 const MIN_SHARE: usize = 16;
-
-/// Randomised greedy passes over the bundles found.
-const PASSES: u32 = 2_000;
-
-/// A randomised pass skips one bundle in this many.
-const SKIP: u64 = 3;
 
 /// The combs at `shift` that cost no more than their target's smallest
 /// block, one per target and lane set (the one using fewest slots), best
@@ -156,14 +198,21 @@ fn grow<'a>(
     from: usize,
     members: &mut Members,
     taken: u32,
-    found: &mut Vec<Found<'a>>,
+    found: &mut Found<'a>,
 ) {
     if members.len() >= 2 {
         let top = members.iter().map(|&(c, r)| candidates[c].pattern.top() + r as u32).max().unwrap_or(0);
         let blocks: usize = members.iter().map(|&(c, _)| block[candidates[c].target]).sum();
         if let Some(saving) = blocks.checked_sub(top as usize).filter(|&s| s * MIN_SHARE >= top as usize) {
-            let list = members.iter().map(|&(c, r)| (candidates[c].target, candidates[c].pattern, r as u32)).collect();
-            found.push((saving, top, list));
+            let targets = members.iter().fold(0u128, |m, &(c, _)| m | 1 << candidates[c].target);
+            // The first found wins a tie, which keeps the choice deterministic.
+            let better =
+                found.get(&targets).is_none_or(|b| (saving, std::cmp::Reverse(top)) > (b.0, std::cmp::Reverse(b.1)));
+            if better {
+                let list =
+                    members.iter().map(|&(c, r)| (candidates[c].target, candidates[c].pattern, r as u32)).collect();
+                found.insert(targets, (saving, top, list));
+            }
         }
     }
     if members.len() == MAX_MEMBERS {
@@ -213,6 +262,50 @@ pub(crate) mod tests {
             assert!(p.slots.iter().all(|s| seen.insert(s.0 + r)));
         }
         assert_eq!((b.top, b.saving), (1024, 1024));
+    }
+
+    #[test]
+    fn the_selection_beats_taking_the_largest_saving_first() {
+        // Greedy by saving takes the first set (10); the two halves save 14.
+        let sets = [(0b1111, 10), (0b0011, 7), (0b1100, 7), (0b0110, 3)];
+        let mut picked = select(&sets);
+        picked.sort_unstable();
+        assert_eq!(picked, [1, 2]);
+    }
+
+    #[test]
+    fn the_selection_never_takes_a_target_twice() {
+        // Every pair of 6 targets, saving by a fixed scramble.
+        let pairs: Vec<(u128, usize)> =
+            (0..6).flat_map(|a| (a + 1..6).map(move |b| (1u128 << a | 1 << b, (a * 7 + b * 13) % 10 + 1))).collect();
+        let picked = select(&pairs);
+        let mut seen = 0u128;
+        for &n in &picked {
+            assert_eq!(seen & pairs[n].0, 0);
+            seen |= pairs[n].0;
+        }
+        // The best of the 15 perfect matchings, by brute force.
+        let best = (0..1u32 << pairs.len())
+            .filter_map(|chosen| {
+                let mut seen = 0u128;
+                let mut total = 0;
+                for (_, &(targets, saving)) in pairs.iter().enumerate().filter(|(n, _)| chosen >> n & 1 == 1) {
+                    if seen & targets != 0 {
+                        return None;
+                    }
+                    seen |= targets;
+                    total += saving;
+                }
+                Some(total)
+            })
+            .max();
+        assert_eq!(Some(picked.iter().map(|&n| pairs[n].1).sum()), best);
+    }
+
+    #[test]
+    fn members_lists_the_targets_lowest_first() {
+        assert_eq!(members(1 << 127 | 1 << 3 | 1).collect::<Vec<_>>(), [0, 3, 127]);
+        assert_eq!(members(0).count(), 0);
     }
 
     #[test]

@@ -28,15 +28,19 @@
 //!    blocks: with them the bishops, 60 of them with more index bits, end up
 //!    in holes, and the table went from 91,925 to 89,412 entries (seed 1);
 //!    1c. for rooks also combs, which go into bundles (see
-//!    [`super::magic_bundle`]): combs of two to four rooks at the same index
-//!    bits whose lanes, turned by small offsets, are disjoint share one
+//!    [`super::magic_bundle`]): combs of two to four squares at the same
+//!    index bits whose lanes, turned by small offsets, are disjoint share one
 //!    block. The bundles are pinned end to end at the table's start before
 //!    steps 2 and 3 place the other squares (bishops also into the bundles'
-//!    free slots). Seed 1: 8 bundles of 28 rooks (rooks h1, a5, h6, h4 in
-//!    8,192 slots instead of 4,096 + 2,048 + 2,048 + 2,048), and the table
-//!    went from 89,412 to 79,312 entries: 83,134 with up to three members
-//!    and one greedy pass, 82,306 with four, 79,312 with twice the rook comb
-//!    climbs (all kept) and the randomised passes;
+//!    free slots). Seed 1: 15 bundles of 50 squares (rooks h1, a1, b5, b3
+//!    in 8,192 slots instead of 4,096 + 4,096 + 1,024 + 1,024; rooks e2, c3
+//!    and bishop e5 in 2,048 instead of 1,024 + 1,024 + 512), and the table
+//!    went from 89,412 to 76,849 entries: 83,134 with up to three rooks and
+//!    one greedy pass, 82,306 with four, 79,312 with twice the rook comb
+//!    climbs (all kept) and the best of 2,000 randomised greedy passes,
+//!    78,269 with the Lagrangian choice ([`magic_bundle::select`]), 77,417
+//!    with the centre bishops' combs offered too, 77,171 with the ring
+//!    bishops', 76,849 with four times the rook comb climbs;
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -46,11 +50,16 @@
 //!    higher in the table built so far (lowest offset where every used slot is
 //!    free, found on a bitset of the table). The smaller of 2 and 3 is kept.
 //!
-//! What limits the result now: 72,329 of the 79,312 slots are used (seed 1),
-//! so the table is within 10% of the used slots; fewer than 76,000 needs
-//! rooks that use fewer slots (more reduced-bit magics, or combs with fewer
-//! lanes) and more bundles. Wider comb climbs help (twice the climbs saved
-//! 1,526 slots more) at the cost of time.
+//! What limits the result now: 71,530 of the 76,849 slots are used (seed
+//! 1), so fewer than 76,000 needs both fewer free slots (5,319, spread over
+//! the bundles' unused lanes and the dense 10-bit rook blocks that use 768
+//! of 1,024 slots) and rooks that use fewer slots (combs with fewer lanes:
+//! 14 inner rooks have no 11-bit comb under 7 lanes). What did not help the
+//! bundles (seed 1's rook combs, twice the climbs): five members (12,258
+//! slots saved against 12,253, ten times the search), every free turn of a
+//! member instead of the first (12,261, 17 minutes of search), all bishops'
+//! combs offered (table 77,833 against 77,171 with the ring and centre
+//! bishops only).
 //!
 //! Before the bundles (kept as the record of what was tried): the climbs
 //! bring the used slots down (about 78k
@@ -373,10 +382,11 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
 /// [`LANES`]. A bishop's comb fits into the holes of the rook blocks; a
 /// rook's comb pays only in a [`magic_bundle::Bundle`] with other rooks' combs.
 pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
-    // Rooks: twice the climbs, all kept, since the bundles need many lane sets
-    // to choose from (seed 1: 10,734 slots saved instead of 9,211).
+    // Rooks: four times the climbs, all kept, since the bundles need many lane
+    // sets to choose from (seed 1, the choice on the rook combs alone: 12,787
+    // slots saved, 12,253 with twice the climbs).
     let (effort, keep) = match problem.slider {
-        Slider::Rook => (Effort { starts: 2 * effort.starts, keep: 2 * effort.keep, ..effort }, usize::MAX),
+        Slider::Rook => (Effort { starts: 4 * effort.starts, keep: 4 * effort.keep, ..effort }, usize::MAX),
         Slider::Bishop => (effort, COMB_KEEP),
     };
     let relevant = problem.relevant_bits();
@@ -393,10 +403,11 @@ pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Opt
     best.into_iter().take(keep).map(|b| b.1).collect()
 }
 
-/// Relevant bits of the four centre bishops, the only bishops offered to
-/// the bundles (seed 1: the choice saved 13,760 slots with them, 12,253
-/// without).
-const CENTRE_BISHOP_BITS: u32 = 9;
+/// Bishops with at least this many relevant bits (the 4 centre and 12 ring
+/// bishops) are offered to the bundles; the others fit into holes anyway.
+/// Seed 1: 77,417 entries with the centre bishops only (9), 77,171 with
+/// the ring too (7), 77,833 with all bishops (0).
+const BUNDLE_BISHOP_BITS: u32 = 7;
 
 /// Residues of the index that a comb's used slots are counted on.
 pub(super) const LANES: usize = 16;
@@ -674,9 +685,7 @@ pub fn pack(
             let mut combs = comb_patterns(&problem, seed, effort, deadline);
             if slider == Slider::Bishop {
                 patterns.extend(combs.iter().cloned());
-                // Smaller bishops fit into holes anyway; a centre bishop's
-                // 512 slots rarely do, but its comb fills a bundle's lanes.
-                if problem.relevant_bits() < CENTRE_BISHOP_BITS {
+                if problem.relevant_bits() < BUNDLE_BISHOP_BITS {
                     combs.clear();
                 }
             }

@@ -62,8 +62,10 @@ type Found<'a> = std::collections::HashMap<u128, (usize, u32, Vec<(usize, &'a Pa
 /// Bundles of `combs` (per target), no target in two, with the largest
 /// total saving that [`select`] finds among the bundles the search offers
 /// (the best one per set of targets). `block[t]` is what target `t` costs
-/// outside a bundle (its smallest block). Deterministic.
+/// outside a bundle (its smallest block). Deterministic. At most 128
+/// targets (a set of them is a `u128`).
 pub fn choose(combs: &[Vec<Pattern>], block: &[usize]) -> Vec<Bundle> {
+    assert!(combs.len() <= 128, "at most 128 targets, got {}", combs.len());
     let mut shifts: Vec<u32> = combs.iter().flatten().map(|p| p.shift).collect();
     shifts.sort_unstable();
     shifts.dedup();

@@ -104,8 +104,8 @@ const ROUNDS: u32 = 400;
 /// the sets by saving minus their targets' prices; the prices follow the
 /// subgradient (up where a target is wanted by several sets, down where by
 /// none), and the best pass wins. Seed 1's rook combs (twice the climbs):
-/// 12,253 slots saved in 5 s, where 2,000 randomised greedy passes by
-/// saving alone found 10,734 in 48 s and an exact solver (HiGHS, offline,
+/// 12,253 slots saved ([`choose`] in 5 s, search included), where 2,000
+/// randomised greedy passes by saving alone found 10,734 (48 s) and an exact solver (HiGHS, offline,
 /// on the same bundles) 12,256. Deterministic: ties go to the earlier set.
 pub fn select(sets: &[(u128, usize)]) -> Vec<usize> {
     let mut price = [0f64; 128];
@@ -165,8 +165,9 @@ fn members(mut targets: u128) -> impl Iterator<Item = usize> {
 
 /// A bundle is kept if it saves at least its size over this. It drops
 /// bundles that save a slot or two but pin their rooks to combs; the choice
-/// hardly changes (seed 1: 10,734 slots saved with the cut, 10,737
-/// without), and the table was measured with it only.
+/// hardly changed (seed 1, with the earlier randomised greedy choice: 10,734
+/// slots saved with the cut, 10,737 without), and the table was measured
+/// with it only.
 const MIN_SHARE: usize = 16;
 
 /// The combs at `shift` that cost no more than their target's smallest

@@ -27,7 +27,8 @@
 //!    Such a sparse block fits into the free slots left inside the rook
 //!    blocks: with them the bishops, 60 of them with more index bits, end up
 //!    in holes, and the table went from 91,925 to 89,412 entries (seed 1);
-//!    1c. for rooks also combs, which go into bundles (see
+//!    1c. for rooks (and the 16 bishops with 7 or 9 relevant bits, see
+//!    `BUNDLE_BISHOP_BITS`) also combs, which go into bundles (see
 //!    [`super::magic_bundle`]): combs of two to four squares at the same
 //!    index bits whose lanes, turned by small offsets, are disjoint share one
 //!    block. The bundles are pinned end to end at the table's start before
@@ -54,9 +55,9 @@
 //! 1), so fewer than 76,000 needs both fewer free slots (5,319, spread over
 //! the bundles' unused lanes and the dense 10-bit rook blocks that use 768
 //! of 1,024 slots) and rooks that use fewer slots (combs with fewer lanes:
-//! 14 inner rooks have no 11-bit comb under 7 lanes). What did not help the
+//! 15 inner rooks have no 11-bit comb under 7 lanes). What did not help the
 //! bundles (seed 1's rook combs, twice the climbs): five members (12,258
-//! slots saved against 12,253, ten times the search), every free turn of a
+//! slots saved against 12,253, 155 s of search against 5 s), every free turn of a
 //! member instead of the first (12,261, 17 minutes of search), all bishops'
 //! combs offered (table 77,833 against 77,171 with the ring and centre
 //! bishops only).
@@ -379,8 +380,8 @@ pub fn square_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: O
 
 /// Candidates that are combs: with one to three index bits more than
 /// relevant bits, magics whose used slots fall on few residues modulo
-/// [`LANES`]. A bishop's comb fits into the holes of the rook blocks; a
-/// rook's comb pays only in a [`magic_bundle::Bundle`] with other rooks' combs.
+/// [`LANES`]. A small bishop's comb fits into the holes of the rook blocks;
+/// a rook's comb pays only in a [`magic_bundle::Bundle`] with other combs.
 pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Option<Instant>) -> Vec<Pattern> {
     // Rooks: four times the climbs, all kept, since the bundles need many lane
     // sets to choose from (seed 1, the choice on the rook combs alone: 12,787
@@ -674,7 +675,7 @@ pub fn pack(
     on_square: &(dyn Fn() + Sync),
 ) -> Packing {
     use rayon::prelude::*;
-    // Per target: the problem, its patterns, and (rooks) its combs for the bundles.
+    // Per target: the problem, its patterns, and its combs for the bundles (none for small bishops).
     let options: Vec<_> = targets
         .par_iter()
         .with_max_len(1)
@@ -694,7 +695,7 @@ pub fn pack(
         })
         .collect();
     let (problems, (mut patterns, combs)): (Vec<Problem>, (Vec<_>, Vec<_>)) = options.into_iter().unzip();
-    // Bundles first, end to end at the table's start; their rooks keep only their comb.
+    // Bundles first, end to end at the table's start; their squares keep only their comb.
     let smallest = |ps: &Vec<Pattern>| ps.iter().map(|p| 1usize << (64 - p.shift)).min().unwrap_or(usize::MAX);
     let block: Vec<usize> = patterns.iter().map(smallest).collect();
     let mut pinned: Vec<(usize, u64)> = Vec::new();

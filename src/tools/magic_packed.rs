@@ -33,15 +33,18 @@
 //!    index bits whose lanes, turned by small offsets, are disjoint share one
 //!    block. The bundles are pinned end to end at the table's start before
 //!    steps 2 and 3 place the other squares (bishops also into the bundles'
-//!    free slots). Seed 1: 15 bundles of 50 squares (rooks h1, a1, b5, b3
-//!    in 8,192 slots instead of 4,096 + 4,096 + 1,024 + 1,024; rooks e2, c3
+//!    free slots). Seed 1: 16 bundles of 55 squares (rooks h1, a3, h4, a5
+//!    in 8,192 slots instead of 4,096 + 2,048 + 2,048 + 2,048; rooks e2, c3
 //!    and bishop e5 in 2,048 instead of 1,024 + 1,024 + 512), and the table
 //!    went from 89,412 to 76,849 entries: 83,134 with up to three rooks and
 //!    one greedy pass, 82,306 with four, 79,312 with twice the rook comb
 //!    climbs (all kept) and the best of 2,000 randomised greedy passes,
 //!    78,269 with the Lagrangian choice ([`magic_bundle::select`]), 77,417
 //!    with the centre bishops' combs offered too, 77,171 with the ring
-//!    bishops', 76,849 with four times the rook comb climbs;
+//!    bishops', 76,849 with four times the rook comb climbs. The choice
+//!    now ends with a local search, which finds the exact optimum on seed
+//!    1's combs (14,931 slots saved against 14,414); a centre bishop it
+//!    leaves out is offered again at twice its block (see `pack`);
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -49,13 +52,30 @@
 //! 3. joint placement (magic and offset together): squares largest first;
 //!    from each of the square's patterns a climb takes the steps that end no
 //!    higher in the table built so far (lowest offset where every used slot is
-//!    free, found on a bitset of the table). The smaller of 2 and 3 is kept.
+//!    free, found on a bitset of the table). The smaller of 2 and 3 is kept;
+//! 4. refill ([`super::magic_refill`]): the small bishops past the rook
+//!    blocks and bundles are searched again for wide, sparse magics that fit
+//!    into the holes below them.
 //!
-//! What limits the result now: 71,530 of the 76,849 slots are used (seed
-//! 1), so fewer than 76,000 needs both fewer free slots (5,319, spread over
-//! the bundles' unused lanes and the dense 10-bit rook blocks that use 768
-//! of 1,024 slots) and rooks that use fewer slots (combs with fewer lanes:
-//! 15 inner rooks have no 11-bit comb under 7 lanes). What did not help the
+//! Steps 1 to 4 on seed 1 (`magic-search --layout packed --threads 2 --seed
+//! 1`): 76,380 entries. On their own, the better choice made the table
+//! larger (77,153: the rook blocks and bundles ended 505 slots lower, but 50
+//! bishops ended up past them, with fewer holes left), and so did valuing
+//! every centre bishop twice from the start (77,457, a worse choice). The
+//! refill alone, on the 76,849 table, moved 20 to 24 of the 30 bishops at
+//! its end, but not the centre bishop e4 (512 slots, too dense for any
+//! hole), which ended the table at 76,067 or more.
+//!
+//! What limits the result now: 73,357 of the 76,380 slots are used (seed
+//! 1). The rook blocks and bundles (centre bishops included) end at 75,566;
+//! past them lie 814 slots: the ring bishops d6, d3, c5 and c4 (80 to 96
+//! used slots in 128 each, too dense for the holes) and 15 small bishops
+//! the refill did not place (2,829 free slots below 75,566, but in few
+//! lanes). Offering the ring bishops to the bundles at twice their block
+//! too (not run in full) bundles all of them, but by the bundles' own
+//! measure that saves only 13 slots more (14,937 against 14,924), while
+//! the five ring bishops that now lie in holes would cost bundle slots.
+//! What did not help the
 //! bundles (seed 1's rook combs, twice the climbs): five members (12,258
 //! slots saved against 12,253, 155 s of search against 5 s), every free turn of a
 //! member instead of the first (12,261, 17 minutes of search), all bishops'
@@ -129,8 +149,8 @@
 //! one result; a deadline can cut it short (and then the result depends on
 //! how far it got).
 
-use super::magic_bundle;
 use super::magic_search::{self, Problem, Rng, Slider};
+use super::{magic_bundle, magic_refill};
 use crate::board::Square;
 use std::time::Instant;
 
@@ -146,7 +166,7 @@ type Layout2 = (Vec<(Pattern, u64)>, u64);
 const SPAN_WEIGHT: usize = 1;
 
 /// A free slot in the placement table (no attack set is all 64 squares).
-const FREE: u64 = u64::MAX;
+pub(super) const FREE: u64 = u64::MAX;
 
 /// One magic for a square and the slots it uses.
 #[derive(Clone, Debug)]
@@ -175,7 +195,7 @@ impl Pattern {
 }
 
 /// A square's keys for one form, and scratch space to test magics.
-struct Tester {
+pub(super) struct Tester {
     keys: Vec<u64>,
     attacks: Vec<u64>,
     slots: Vec<(u32, u64)>,
@@ -183,7 +203,7 @@ struct Tester {
 }
 
 impl Tester {
-    fn new(problem: &Problem, black: bool, max_bits: u32) -> Tester {
+    pub(super) fn new(problem: &Problem, black: bool, max_bits: u32) -> Tester {
         // One occupancy per attack set first: they fail candidates fastest.
         let mut seen = std::collections::HashSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
@@ -227,6 +247,23 @@ impl Tester {
             rating(lanes, used) <= limit
         })?;
         Some(rating(lanes, used))
+    }
+
+    /// The used slots of `magic` as (index, attack set) in `out`, by first
+    /// use; false if it does not fit.
+    pub(super) fn used_slots(&mut self, magic: u64, shift: u32, out: &mut Vec<(u32, u64)>) -> bool {
+        out.clear();
+        if self
+            .walk(magic, shift, |index, _| {
+                out.push((index as u32, 0));
+                true
+            })
+            .is_none()
+        {
+            return false;
+        }
+        out.iter_mut().for_each(|s| s.1 = self.slots[s.0 as usize].1);
+        true
     }
 
     /// Marks the used slots of `magic` in `out` (one bit per slot of the
@@ -276,7 +313,7 @@ impl Tester {
         Some((lo, hi, used))
     }
 
-    fn pattern(&mut self, magic: u64, shift: u32, black: bool) -> Pattern {
+    pub(super) fn pattern(&mut self, magic: u64, shift: u32, black: bool) -> Pattern {
         let mut seen = std::collections::HashMap::new();
         for (&key, &att) in self.keys.iter().zip(&self.attacks) {
             let index = (key.wrapping_mul(magic) >> shift) as u32;
@@ -338,7 +375,7 @@ fn start_candidate(problem: &Problem, bits: u32, n: u64, rng: &mut Rng) -> u64 {
 /// A step of the climb: flip one or two bits, or add or subtract a power of
 /// two (which moves a run of ones).
 #[inline]
-fn neighbour(magic: u64, rng: &mut Rng) -> u64 {
+pub(super) fn neighbour(magic: u64, rng: &mut Rng) -> u64 {
     let r = rng.next_u64();
     let a = 1u64 << (r & 63);
     let b = 1u64 << (r >> 8 & 63);
@@ -409,6 +446,10 @@ pub fn comb_patterns(problem: &Problem, seed: u64, effort: Effort, deadline: Opt
 /// Seed 1: 77,417 entries with the centre bishops only (9), 77,171 with
 /// the ring too (7), 77,833 with all bishops (0).
 const BUNDLE_BISHOP_BITS: u32 = 7;
+
+/// The centre bishops (9 relevant bits), valued twice in the bundle choice
+/// if left out.
+const CENTRE_BISHOP_BITS: u32 = 9;
 
 /// Residues of the index that a comb's used slots are counted on.
 pub(super) const LANES: usize = 16;
@@ -561,13 +602,14 @@ pub struct Packing {
 /// The shared table during placement: per slot the attack set stored there
 /// ([`FREE`] if none) and how many squares use it.
 #[derive(Default)]
-struct Table {
-    attacks: Vec<u64>,
+pub(super) struct Table {
+    /// Per slot the attack set, or [`FREE`].
+    pub(super) attacks: Vec<u64>,
     users: Vec<u16>,
 }
 
 impl Table {
-    fn put(&mut self, p: &Pattern, offset: usize) {
+    pub(super) fn put(&mut self, p: &Pattern, offset: usize) {
         let end = offset + p.top() as usize;
         if self.attacks.len() < end {
             self.attacks.resize(end, FREE);
@@ -580,7 +622,7 @@ impl Table {
         }
     }
 
-    fn take(&mut self, p: &Pattern, offset: usize) {
+    pub(super) fn take(&mut self, p: &Pattern, offset: usize) {
         for &(i, _) in &p.slots {
             let s = offset + i as usize;
             self.users[s] -= 1;
@@ -643,7 +685,7 @@ fn place(options: &[Vec<Pattern>], order: &[usize], pinned: &[(usize, u64)]) -> 
 
 /// The lowest offset at which `p` fits into `table` (slots past its end are
 /// free), or `None` if it would end past `bound`.
-fn first_fit(table: &[u64], p: &Pattern, bound: Option<usize>) -> Option<usize> {
+pub(super) fn first_fit(table: &[u64], p: &Pattern, bound: Option<usize>) -> Option<usize> {
     let top = p.top() as usize;
     let mut offset = 0;
     loop {
@@ -700,7 +742,19 @@ pub fn pack(
     let block: Vec<usize> = patterns.iter().map(smallest).collect();
     let mut pinned: Vec<(usize, u64)> = Vec::new();
     let mut start = 0;
-    let bundles = magic_bundle::choose(&combs, &block);
+    let mut bundles = magic_bundle::choose(&combs, &block);
+    // A centre bishop left out is offered again at twice its block: outside
+    // a bundle its dense block has no holes and ends the table, where a
+    // rook's block has holes that the small bishops fill.
+    let left_out: Vec<usize> = (0..problems.len())
+        .filter(|&t| problems[t].relevant_bits() >= CENTRE_BISHOP_BITS && problems[t].slider == Slider::Bishop)
+        .filter(|&t| !combs[t].is_empty() && bundles.iter().all(|b| b.members.iter().all(|m| m.0 != t)))
+        .collect();
+    if !left_out.is_empty() {
+        let mut value = block.clone();
+        left_out.iter().for_each(|&t| value[t] *= 2);
+        bundles = magic_bundle::choose(&combs, &value);
+    }
     let bundle_count = bundles.len();
     for bundle in bundles {
         for (target, pattern, r) in bundle.members {
@@ -751,7 +805,10 @@ pub fn pack(
             best = joint;
         }
     }
-    let (chosen, size) = best;
+    let (mut chosen, mut size) = best;
+    if deadline.is_none_or(|d| Instant::now() < d) {
+        size = magic_refill::refill(&problems, &mut chosen, seed);
+    }
     let entries = problems
         .iter()
         .zip(&chosen)

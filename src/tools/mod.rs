@@ -6,6 +6,7 @@ pub mod butterfly;
 pub mod magic_bundle;
 pub mod magic_packed;
 pub mod magic_reduced;
+pub mod magic_refill;
 pub mod magic_search;
 pub mod magic_verify;
 pub mod rotated_dump;

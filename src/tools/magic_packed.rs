@@ -341,11 +341,13 @@ pub struct Effort {
     /// Climb steps per seed and square in the joint placement (magic and
     /// offset chosen together); 0 leaves it out.
     pub joint: u32,
+    /// Steps per climb in the refill (step 4); 0 leaves it out.
+    pub refill: u32,
 }
 
 impl Default for Effort {
     fn default() -> Effort {
-        Effort { samples: 32, starts: 3, climb: 100_000, keep: 6, passes: 24, joint: 2_000 }
+        Effort { samples: 32, starts: 3, climb: 100_000, keep: 6, passes: 24, joint: 2_000, refill: 200_000 }
     }
 }
 
@@ -806,8 +808,8 @@ pub fn pack(
         }
     }
     let (mut chosen, mut size) = best;
-    if deadline.is_none_or(|d| Instant::now() < d) {
-        size = magic_refill::refill(&problems, &mut chosen, seed);
+    if effort.refill > 0 && deadline.is_none_or(|d| Instant::now() < d) {
+        size = magic_refill::refill(&problems, &mut chosen, seed, effort.refill);
     }
     let entries = problems
         .iter()
@@ -997,7 +999,7 @@ mod tests {
     #[test]
     fn a_small_packing_overlaps_and_fits() {
         let targets: Vec<(Slider, Square)> = Square::ALL.iter().map(|&s| (Slider::Bishop, s)).collect();
-        let effort = Effort { samples: 4, starts: 1, climb: 2_000, keep: 2, passes: 2, joint: 200 };
+        let effort = Effort { samples: 4, starts: 1, climb: 2_000, keep: 2, passes: 2, joint: 200, refill: 2_000 };
         let packing = pack(&targets, 1, effort, None, &|| {});
         assert!(packing.table_entries < 5_248, "{}", packing.table_entries);
         assert!(packing.table_entries >= packing.used_sum);
@@ -1009,7 +1011,7 @@ mod tests {
             .iter()
             .map(|&s| Problem::new(Slider::Bishop, s))
             .collect();
-        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 0 };
+        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 0, refill: 0 };
         let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 3, effort, None)).collect();
         let order: Vec<usize> = (0..options.len()).collect();
         let (chosen, size) = place(&options, &order, &[]);
@@ -1058,7 +1060,7 @@ mod tests {
             .map(|&s| Problem::new(Slider::Bishop, s))
             .chain([Problem::new(Slider::Rook, Square::D4)])
             .collect();
-        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 300 };
+        let effort = Effort { samples: 4, starts: 1, climb: 500, keep: 3, passes: 1, joint: 300, refill: 0 };
         let options: Vec<Vec<Pattern>> = targets.iter().map(|p| square_patterns(p, 5, effort, None)).collect();
         let order: Vec<usize> = (0..options.len()).rev().collect();
         let (placed, size) = place_joint(&targets, &options, &order, effort.joint, 5, None, &[]);

@@ -33,9 +33,6 @@ const RESTARTS: usize = 64;
 /// Passes over the squares still past the others' end.
 const ROUNDS: u64 = 4;
 
-/// Steps per climb.
-const STEPS: u32 = 200_000;
-
 /// Squares with more occupancies than this are not searched: a centre
 /// bishop's 512 came no closer than 256 clashing slots (seed 1, 20 climbs).
 const MAX_OCCUPANCIES: usize = 128;
@@ -43,8 +40,8 @@ const MAX_OCCUPANCIES: usize = 128;
 /// Moves the squares searched here (at most [`MAX_OCCUPANCIES`]) that end
 /// past the others into the holes below the others' end, largest first;
 /// a square that finds no place stays. `placed` is per square (pattern,
-/// offset); returns the table size.
-pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64) -> u64 {
+/// offset); `steps` is the length of each climb. Returns the table size.
+pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64, steps: u32) -> u64 {
     let end = |p: &(Pattern, u64)| p.1 + p.0.top() as u64;
     let small = |s: usize| problems[s].occupancies.len() <= MAX_OCCUPANCIES;
     let floor = (0..placed.len()).filter(|&s| !small(s)).map(|s| end(&placed[s])).max().unwrap_or(0) as usize;
@@ -60,7 +57,7 @@ pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64) ->
             table.take(&placed[s].0, placed[s].1 as usize);
             let square_seed =
                 magic_search::square_seed(seed ^ 0x4e11_f111 ^ round << 40, problems[s].slider, problems[s].square);
-            if let Some(f) = fit(&table.attacks, &problems[s], floor, square_seed) {
+            if let Some(f) = fit(&table.attacks, &problems[s], floor, square_seed, steps) {
                 placed[s] = f;
                 moved = true;
             }
@@ -86,17 +83,17 @@ pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64) ->
 /// below `limit` on a free slot of `table` (or one with the same attack
 /// set), if a climb finds one. Climbs run in parallel; the first in order
 /// that succeeds wins, so the result does not depend on the threads.
-fn fit(table: &[u64], problem: &Problem, limit: usize, seed: u64) -> Option<(Pattern, u64)> {
+fn fit(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) -> Option<(Pattern, u64)> {
     use rayon::prelude::*;
     (0..RESTARTS)
         .into_par_iter()
         .with_max_len(1)
-        .find_map_first(|n| climb(table, problem, limit, seed ^ (n as u64) << 32 ^ n as u64))
+        .find_map_first(|n| climb(table, problem, limit, seed ^ (n as u64) << 32 ^ n as u64, steps))
 }
 
 /// One climb on (magic, offset) that takes a step when no more used slots
 /// clash; stops at none.
-fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64) -> Option<(Pattern, u64)> {
+fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) -> Option<(Pattern, u64)> {
     let mut rng = Rng::new(seed);
     let relevant = problem.relevant_bits();
     let bits = (relevant + (rng.next_u64() % (EXTRA_BITS as u64 + 1)) as u32).min(MAX_BITS);
@@ -125,7 +122,7 @@ fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64) -> Option<(P
         .map_or(0, |s| s.saturating_sub(slots.iter().map(|s| s.0).min().unwrap_or(0) as usize));
     // Clashing slots, then used slots (fewer need fewer holes).
     let mut now = (clashes(&slots, offset), slots.len());
-    for _ in 0..STEPS {
+    for _ in 0..steps {
         if now.0 == 0 {
             return Some((tester.pattern(magic, shift, black), offset as u64));
         }
@@ -179,7 +176,7 @@ mod tests {
             .unwrap()
             .0;
         let mut placed = vec![(wall, 0), (pattern(&bishop, start, 10), 4096)];
-        let size = refill(&[rook.clone(), bishop.clone()], &mut placed, 1);
+        let size = refill(&[rook.clone(), bishop.clone()], &mut placed, 1, 200_000);
         assert_eq!(size, 4095);
         // The bishop's slots are all free in the wall, and every occupancy finds its attack set.
         let (p, offset) = &placed[1];

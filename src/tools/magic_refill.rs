@@ -92,7 +92,7 @@ fn fit(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) ->
 }
 
 /// One climb on (magic, offset) that takes a step when no more used slots
-/// clash; stops at none.
+/// clash (and, as many clashing, no more are used); stops at none.
 fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) -> Option<(Pattern, u64)> {
     let mut rng = Rng::new(seed);
     let relevant = problem.relevant_bits();

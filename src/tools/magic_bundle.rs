@@ -161,7 +161,7 @@ pub fn select(sets: &[(u128, usize)]) -> Vec<usize> {
 /// Local search on a packing of `sets` (indices into it): a set not taken
 /// goes in, the taken sets it meets go out, and the targets they free are
 /// filled again greedily (by saving); kept if the total grows, until no set
-/// makes it grow. Deterministic.
+/// makes it grow. Every set has at least one target. Deterministic.
 fn improve(sets: &[(u128, usize)], chosen: Vec<usize>) -> Vec<usize> {
     const NONE: usize = usize::MAX;
     let mut by_target = vec![Vec::new(); 128];
@@ -173,18 +173,18 @@ fn improve(sets: &[(u128, usize)], chosen: Vec<usize>) -> Vec<usize> {
     order.sort_by_key(|&n| (std::cmp::Reverse(sets[n].1), n));
     let mut rank = vec![0; sets.len()];
     order.iter().enumerate().for_each(|(r, &n)| rank[n] = r);
+    // The taken set per target: the one record of the packing.
     let mut owner = [NONE; 128];
-    let mut taken = vec![false; sets.len()];
-    let put = |owner: &mut [usize; 128], taken: &mut Vec<bool>, n: usize, on: bool| {
-        taken[n] = on;
+    let taken = |owner: &[usize; 128], n: usize| owner[sets[n].0.trailing_zeros() as usize] == n;
+    let put = |owner: &mut [usize; 128], n: usize, on: bool| {
         members(sets[n].0).for_each(|t| owner[t] = if on { n } else { NONE });
     };
-    chosen.iter().for_each(|&n| put(&mut owner, &mut taken, n, true));
+    chosen.iter().for_each(|&n| put(&mut owner, n, true));
     let mut improved = true;
     while improved {
         improved = false;
         for &x in &order {
-            if taken[x] {
+            if taken(&owner, x) {
                 continue;
             }
             let mut out: Vec<usize> = members(sets[x].0).map(|t| owner[t]).filter(|&o| o != NONE).collect();
@@ -207,13 +207,13 @@ fn improve(sets: &[(u128, usize)], chosen: Vec<usize>) -> Vec<usize> {
                 fits
             });
             if gain > lost {
-                out.iter().for_each(|&o| put(&mut owner, &mut taken, o, false));
-                refill.iter().chain([&x]).for_each(|&n| put(&mut owner, &mut taken, n, true));
+                out.iter().for_each(|&o| put(&mut owner, o, false));
+                refill.iter().chain([&x]).for_each(|&n| put(&mut owner, n, true));
                 improved = true;
             }
         }
     }
-    (0..sets.len()).filter(|&n| taken[n]).collect()
+    (0..sets.len()).filter(|&n| taken(&owner, n)).collect()
 }
 
 /// The targets in a set of them, lowest first.

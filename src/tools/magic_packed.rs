@@ -75,12 +75,11 @@
 //! too (not run in full) bundles all of them, but by the bundles' own
 //! measure that saves only 13 slots more (14,937 against 14,924), while
 //! the five ring bishops that now lie in holes would cost bundle slots.
-//! What did not help the
-//! bundles (seed 1's rook combs, twice the climbs): five members (12,258
-//! slots saved against 12,253, 155 s of search against 5 s), every free turn of a
-//! member instead of the first (12,261, 17 minutes of search), all bishops'
-//! combs offered (table 77,833 against 77,171 with the ring and centre
-//! bishops only).
+//! What did not help the bundles (seed 1's rook combs, twice the climbs):
+//! five members (12,258 slots saved against 12,253, 155 s of search against
+//! 5 s), every free turn of a member instead of the first (12,261, 17
+//! minutes of search), all bishops' combs offered (table 77,833 against
+//! 77,171 with the ring and centre bishops only).
 //!
 //! Before the bundles (kept as the record of what was tried): the climbs
 //! bring the used slots down (about 78k
@@ -313,13 +312,10 @@ impl Tester {
         Some((lo, hi, used))
     }
 
+    /// The pattern of a magic known to fit.
     pub(super) fn pattern(&mut self, magic: u64, shift: u32, black: bool) -> Pattern {
-        let mut seen = std::collections::HashMap::new();
-        for (&key, &att) in self.keys.iter().zip(&self.attacks) {
-            let index = (key.wrapping_mul(magic) >> shift) as u32;
-            seen.entry(index).or_insert(att);
-        }
-        let mut slots: Vec<(u32, u64)> = seen.into_iter().collect();
+        let mut slots = Vec::new();
+        assert!(self.used_slots(magic, shift, &mut slots), "the magic fits");
         slots.sort_unstable();
         Pattern { magic, shift, black, slots }
     }

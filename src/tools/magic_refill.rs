@@ -45,15 +45,18 @@ pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64, st
     let end = |p: &(Pattern, u64)| p.1 + p.0.top() as u64;
     let small = |s: usize| problems[s].occupancies.len() <= MAX_OCCUPANCIES;
     let floor = (0..placed.len()).filter(|&s| !small(s)).map(|s| end(&placed[s])).max().unwrap_or(0) as usize;
+    // The small squares past the floor, largest first: they need the widest holes.
+    let tail = |placed: &[(Pattern, u64)]| {
+        let mut tail: Vec<usize> = (0..placed.len()).filter(|&s| small(s) && end(&placed[s]) > floor as u64).collect();
+        tail.sort_by_key(|&s| (std::cmp::Reverse(placed[s].0.used()), s));
+        tail
+    };
     let mut table = Table::default();
     placed.iter().for_each(|(p, o)| table.put(p, *o as usize));
     // Rounds with fresh seeds while squares move: the climbs are random.
     for round in 0..ROUNDS {
-        let mut tail: Vec<usize> = (0..placed.len()).filter(|&s| small(s) && end(&placed[s]) > floor as u64).collect();
-        // Largest first: they need the widest holes.
-        tail.sort_by_key(|&s| (std::cmp::Reverse(placed[s].0.used()), s));
         let mut moved = false;
-        for s in tail {
+        for s in tail(placed) {
             table.take(&placed[s].0, placed[s].1 as usize);
             let square_seed =
                 magic_search::square_seed(seed ^ 0x4e11_f111 ^ round << 40, problems[s].slider, problems[s].square);
@@ -68,8 +71,7 @@ pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64, st
         }
     }
     // The squares that found no hole: as low as they fit, largest first.
-    let mut rest: Vec<usize> = (0..placed.len()).filter(|&s| small(s) && end(&placed[s]) > floor as u64).collect();
-    rest.sort_by_key(|&s| (std::cmp::Reverse(placed[s].0.used()), s));
+    let rest = tail(placed);
     rest.iter().for_each(|&s| table.take(&placed[s].0, placed[s].1 as usize));
     for s in rest {
         let offset = first_fit(&table.attacks, &placed[s].0, None).expect("a pattern always fits past the end");
@@ -106,19 +108,20 @@ fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) 
     // A fitting random start (sparse magics fit at these widths within a few tries).
     let mut magic =
         (0..1_000).map(|_| rng.next_u64() & rng.next_u64()).find(|&m| tester.used_slots(m, shift, &mut slots))?;
+    // The table reaches at least to `limit` (the end of a placed square).
     let clashes = |slots: &[(u32, u64)], offset: usize| {
         slots
             .iter()
             .filter(|&&(i, a)| {
                 let s = offset + i as usize;
-                s >= limit || (s < table.len() && table[s] != FREE && table[s] != a)
+                s >= limit || (table[s] != FREE && table[s] != a)
             })
             .count()
     };
     // Start with the lowest used slot on a free slot.
     let mut offset = (0..64)
         .map(|_| (rng.next_u64() % limit as u64) as usize)
-        .find(|&s| table.get(s).is_none_or(|&a| a == FREE))
+        .find(|&s| table[s] == FREE)
         .map_or(0, |s| s.saturating_sub(slots.iter().map(|s| s.0).min().unwrap_or(0) as usize));
     // Clashing slots, then used slots (fewer need fewer holes).
     let mut now = (clashes(&slots, offset), slots.len());
@@ -152,31 +155,16 @@ mod tests {
     use crate::board::Square;
     use crate::tools::magic_search::Slider;
 
-    /// The pattern of `magic` for `problem` (plain form, at `bits` index bits).
-    fn pattern(problem: &Problem, magic: u64, bits: u32) -> Pattern {
-        let mut tester = Tester::new(problem, false, bits);
-        let mut slots = Vec::new();
-        assert!(tester.used_slots(magic, 64 - bits, &mut slots));
-        tester.pattern(magic, 64 - bits, false)
-    }
-
     #[test]
     fn a_small_square_at_the_end_moves_into_the_holes() {
         // A rook block with every other slot free (4,095 slots to its highest used one), a bishop after it.
         let rook = Problem::new(Slider::Rook, Square::A1);
         let bishop = Problem::new(Slider::Bishop, Square::H7);
         let wall = Pattern { magic: 0, shift: 52, black: false, slots: (0..2048).map(|i| (2 * i, 1 << 20)).collect() };
-        let start = (0..)
-            .map(|n| Rng::new(n).next_u64() & Rng::new(n + 99).next_u64())
-            .map(|m| {
-                let mut t = Tester::new(&bishop, false, 10);
-                (m, t.used_slots(m, 54, &mut Vec::new()))
-            })
-            .find(|&(_, fits)| fits)
-            .unwrap()
-            .0;
-        let mut placed = vec![(wall, 0), (pattern(&bishop, start, 10), 4096)];
-        let size = refill(&[rook.clone(), bishop.clone()], &mut placed, 1, 200_000);
+        // The bishop's pattern at the end only gives its place and size: the refill searches its own.
+        let end = Pattern { magic: 0, shift: 60, black: false, slots: (0..16).map(|i| (i, 1 << 62)).collect() };
+        let mut placed = vec![(wall, 0), (end, 4096)];
+        let size = refill(&[rook, bishop.clone()], &mut placed, 1, 200_000);
         assert_eq!(size, 4095);
         // The bishop's slots are all free in the wall, and every occupancy finds its attack set.
         let (p, offset) = &placed[1];

@@ -44,7 +44,12 @@
 //!    bishops', 76,849 with four times the rook comb climbs. The choice
 //!    now ends with a local search, which finds the exact optimum on seed
 //!    1's combs (14,931 slots saved against 14,414); a centre bishop it
-//!    leaves out is offered again at twice its block (see `pack`);
+//!    leaves out is offered again at twice its block (see `pack`). A
+//!    bundle may also stack two "half members" (combs with one index bit
+//!    fewer) in lanes its full members leave free, one in each half of the
+//!    block: 76,309 entries against 76,380 (steps 1 to 4), and 74,933 with
+//!    eight times the rook comb climbs (the bundles then end at 55,614
+//!    instead of 59,680);
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is
@@ -58,23 +63,29 @@
 //!    into the holes below them.
 //!
 //! Steps 1 to 4 on seed 1 (`magic-search --layout packed --threads 2 --seed
-//! 1`): 76,380 entries. On their own, the better choice made the table
-//! larger (77,153: the rook blocks and bundles ended 505 slots lower, but 50
-//! bishops ended up past them, with fewer holes left), and so did valuing
-//! every centre bishop twice from the start (77,457, a worse choice). The
-//! refill alone, on the 76,849 table, moved 20 to 24 of the 30 bishops at
-//! its end, but not the centre bishop e4 (512 slots, too dense for any
-//! hole), which ended the table at 76,067 or more.
+//! 1`): 74,933 entries, 72,909 of them used. The rook blocks and bundles
+//! end at 74,556; past them lie the ring bishop d6 and 12 small bishops
+//! (377 slots). Before the half members and the eight times the climbs
+//! (76,380 entries), the better choice alone made the table larger (77,153:
+//! the rook blocks and bundles ended 505 slots lower, but 50 bishops ended
+//! up past them, with fewer holes left), and so did valuing every centre
+//! bishop twice from the start (77,457, a worse choice). The refill alone,
+//! on the 76,849 table, moved 20 to 24 of the 30 bishops at its end, but not
+//! the centre bishop e4 (512 slots, too dense for any hole).
 //!
-//! What limits the result now: 73,357 of the 76,380 slots are used (seed
-//! 1). The rook blocks and bundles (centre bishops included) end at 75,566;
-//! past them lie 814 slots: the ring bishops d6, d3, c5 and c4 (80 to 96
-//! used slots in 128 each, too dense for the holes) and 15 small bishops
-//! the refill did not place (2,829 free slots below 75,566, but in few
-//! lanes). Offering the ring bishops to the bundles at twice their block
-//! too (not run in full) bundles all of them, but by the bundles' own
-//! measure that saves only 13 slots more (14,937 against 14,924), while
-//! the five ring bishops that now lie in holes would cost bundle slots.
+//! What did not help, on seed 1's combs with four times the rook climbs and
+//! the half members (76,309 entries):
+//! - the ring bishops' combs kept out of the bundles (76,848): seven of
+//!   them end up past the rook blocks, too dense for the holes;
+//! - rating a square outside a bundle and a bundle by used slots plus half
+//!   (or 0.8 times) their free slots instead of their whole block, since
+//!   free slots fill with bishops (77,129, 77,107): fewer rooks bundled;
+//! - valuing twice the rooks left out whose dense block has few free slots,
+//!   as for the centre bishops (77,790, and 5 minutes per choice);
+//! - each bundle moved as low as it fits among those before it (76,305);
+//! - three half members per target instead of one (15,209 slots saved
+//!   against 15,200, three times the search).
+//!
 //! What did not help the bundles (seed 1's rook combs, twice the climbs):
 //! five members (12,258 slots saved against 12,253, 155 s of search against
 //! 5 s), every free turn of a member instead of the first (12,261, 17

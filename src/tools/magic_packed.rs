@@ -49,7 +49,8 @@
 //!    fewer) in lanes its full members leave free, one in each half of the
 //!    block: 76,309 entries against 76,380 (steps 1 to 4), and 74,933 with
 //!    eight times the rook comb climbs (the bundles then end at 55,614
-//!    instead of 59,680);
+//!    instead of 59,680). The two need each other: eight times the climbs
+//!    without the half members gave 76,239;
 //! 2. placement: squares largest first, each with the pattern that ends
 //!    lowest at the lowest offset where its used slots meet only free slots
 //!    or slots holding the same attack set; then the square that ends last is

@@ -6,14 +6,16 @@
 //! (residues of the index modulo [`LANES`]). Moving a comb by `r` slots
 //! turns its lanes by `r`, so combs at the same index bits whose turned lane
 //! sets are disjoint never meet, and their blocks can lie on top of each
-//! other. In the table of seed 1, rooks h1, a1, b5 and b3 at 13 index bits
+//! other. In the table of seed 1, rooks h1, a1, h3 and f5 at 13 index bits
 //! share 8,192 slots, where their smallest blocks take 4,096 + 4,096 +
-//! 1,024 + 1,024.
+//! 2,048 + 1,024.
 //!
 //! A bundle may also stack two combs with one index bit fewer (half the
 //! block) in the same lanes, one in the lower half of the block and one in
 //! the upper half ("half members"): lanes that a member at the bundle's own
-//! index bits leaves free over the whole block then hold two squares.
+//! index bits leaves free over the whole block then hold two squares. In
+//! the table of seed 1, rooks a2 and c5 at 12 index bits share 4,096 slots
+//! with rook b2 (11 bits) in the lower half and rook c4 in the upper half.
 //!
 //! Placed one at a time, a comb never pays (its free lanes stay free until
 //! others fill them), which is why the bundles are formed first, from all

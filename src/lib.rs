@@ -1,12 +1,11 @@
 //! chesstool: exact legal move generation, perft, and tools to verify other
 //! engines' move generators.
 //!
-//! Everything but `cli` is library code that never prints and never exits;
-//! `cli` holds the command-line front end that the `chesstool` binary runs.
+//! The library never prints and never exits: the command-line front end
+//! lives in the binary crate (`src/main.rs` and `src/cli/`).
 
 pub mod attacks;
 pub mod board;
-pub mod cli;
 pub mod engines;
 pub mod movegen;
 pub mod perft;

@@ -1,7 +1,10 @@
-//! The `chesstool` binary: parse arguments, run, map the outcome to an exit code.
+//! The `chesstool` binary: parse arguments, run, map the outcome to an exit
+//! code. All printing lives here and in `cli/`; the library never prints.
+
+mod cli;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    chesstool::cli::main()
+    cli::main()
 }

@@ -4,11 +4,11 @@
 
 use super::common::{mnps, LazyProgress};
 use super::{EngineFailure, Outcome};
-use crate::engines::find::resolve_program;
-use crate::engines::{split_command, DivideFormat, Divider, Line, UciEngine};
-use crate::perft::{perft_fast_parallel, HashTable};
-use crate::position::Position;
 use anyhow::{Context, Result};
+use chesstool::engines::find::resolve_program;
+use chesstool::engines::{split_command, DivideFormat, Divider, Line, UciEngine};
+use chesstool::perft::{perft_fast_parallel, HashTable};
+use chesstool::position::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -242,7 +242,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-fn engine_failure(e: crate::engines::EngineError) -> anyhow::Error {
+fn engine_failure(e: chesstool::engines::EngineError) -> anyhow::Error {
     if e.is_engine_failure() {
         anyhow::Error::new(EngineFailure(e.to_string()))
     } else {

@@ -1,8 +1,8 @@
 //! `chesstool butterfly-plot`: Hartmann's butterfly diagram.
 
 use super::Outcome;
-use crate::tools::butterfly::{self, Labels, SquareRange};
 use anyhow::Context;
+use chesstool::tools::butterfly::{self, Labels, SquareRange};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -36,7 +36,7 @@ pub struct ButterflyArgs {
 
 /// A square given as a number 0..=63 or a name such as `e4`.
 pub(crate) fn parse_square_number(text: &str) -> anyhow::Result<u32> {
-    if let Some(sq) = crate::board::Square::parse(text) {
+    if let Some(sq) = chesstool::board::Square::parse(text) {
         return Ok(sq as u32);
     }
     text.parse::<u32>()
@@ -69,10 +69,10 @@ fn run_history(args: &ButterflyArgs, range: SquareRange, labels: Labels) -> anyh
         anyhow::bail!("--depth {depth} is out of range (1..=8)");
     }
     let pos = match &args.fen {
-        Some(fen) => crate::position::Position::from_fen(fen)
+        Some(fen) => chesstool::position::Position::from_fen(fen)
             // Formatted here, not chained: the FEN error's text already names its cause.
             .map_err(|e| anyhow::anyhow!("bad --fen '{fen}': {e}"))?,
-        None => crate::position::Position::startpos(),
+        None => chesstool::position::Position::startpos(),
     };
     let history = butterfly::perft_history(&pos, depth);
     if let Some(path) = &args.svg {

@@ -1,8 +1,8 @@
 //! Pieces shared by several subcommands: the position arguments, thread pools,
 //! progress bars and output helpers.
 
-use crate::position::Position;
 use anyhow::{Context, Result};
+use chesstool::position::Position;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;

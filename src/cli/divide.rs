@@ -4,15 +4,15 @@
 //! hunt for the first position whose move list is wrong.
 
 use super::{EngineFailure, Outcome};
-use crate::engines::find::resolve_program;
-use crate::engines::{
+use anyhow::Context;
+use chesstool::engines::find::resolve_program;
+use chesstool::engines::{
     split_command, Builtin, DivideFormat, Divider, EngineError, Line, SavedDivide, ScriptEngine, UciEngine,
 };
-use crate::verify::bisect::{Checker, Report, VerifyError, Witness};
-use crate::verify::diff::DivideDiff;
-use crate::verify::notation::resolve_move;
-use crate::Position;
-use anyhow::Context;
+use chesstool::verify::bisect::{Checker, Report, VerifyError, Witness};
+use chesstool::verify::diff::DivideDiff;
+use chesstool::verify::notation::resolve_move;
+use chesstool::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -92,11 +92,6 @@ fn parse_format(s: &str) -> Result<DivideFormat, String> {
 }
 
 impl EngineArgs {
-    /// True if an engine under test was given.
-    pub fn has_engine(&self) -> bool {
-        self.engine_uci.is_some() || self.engine_script.is_some()
-    }
-
     fn timeout(&self) -> Duration {
         Duration::from_secs_f64(self.timeout)
     }

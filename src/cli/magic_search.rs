@@ -2,11 +2,11 @@
 //! magic file.
 
 use super::Outcome;
-use crate::board::Square;
-use crate::tools::magic_search::{self, Found, Slider};
-use crate::tools::magic_verify::{self, hex, MagicEntry, MagicFile};
-use crate::tools::{magic_packed, magic_reduced};
 use anyhow::Context;
+use chesstool::board::Square;
+use chesstool::tools::magic::search::{self as magic_search, Found, Slider};
+use chesstool::tools::magic::verify::{self as magic_verify, hex, MagicEntry, MagicFile};
+use chesstool::tools::magic::{packed as magic_packed, reduced as magic_reduced};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use std::path::PathBuf;
 use std::time::Duration;

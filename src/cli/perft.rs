@@ -3,8 +3,8 @@
 
 use super::common::{mnps, with_threads, LazyProgress, PositionArgs};
 use super::Outcome;
-use crate::perft::{divide_fast, perft_stats, HashTable, Stats};
 use anyhow::{bail, Context, Result};
+use chesstool::perft::{divide_fast, perft_stats, HashTable, Stats};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
 use std::time::Instant;
@@ -138,7 +138,7 @@ fn stats_table(rows: &[Stats]) -> Table {
 }
 
 /// The sum of the root moves' counts; an overflow of u64 is an error, never a wrap.
-fn checked_total(counts: &[(crate::Move, u64)]) -> Result<u64> {
+fn checked_total(counts: &[(chesstool::Move, u64)]) -> Result<u64> {
     counts
         .iter()
         .try_fold(0u64, |sum, &(_, n)| sum.checked_add(n))

@@ -2,11 +2,11 @@
 //! the rotated lookups checked against the magic ones.
 
 use super::Outcome;
-use crate::attacks::rotated::RotatedBoards;
-use crate::board::Square;
-use crate::position::Position;
-use crate::tools::rotated_dump::{boards_json, dump_boards, SquareReport};
 use anyhow::Context;
+use chesstool::attacks::rotated::RotatedBoards;
+use chesstool::board::Square;
+use chesstool::position::Position;
+use chesstool::tools::rotated_dump::{boards_json, dump_boards, SquareReport};
 
 #[derive(clap::Args, Debug)]
 pub struct RotatedDumpArgs {

@@ -3,10 +3,10 @@
 
 use super::common::{mnps, LazyProgress};
 use super::Outcome;
-use crate::perft::{perft_fast_parallel, HashTable};
-use crate::position::Position;
-use crate::verify::suite::{parse_suite, SuiteEntry};
 use anyhow::{Context, Result};
+use chesstool::perft::{perft_fast_parallel, HashTable};
+use chesstool::position::Position;
+use chesstool::verify::suite::{parse_suite, SuiteEntry};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::path::PathBuf;

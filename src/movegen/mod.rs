@@ -6,10 +6,9 @@
 //! a set of pawn moves sharing one step), so that counting at the last ply is
 //! a popcount and never builds a list.
 
-pub mod moves;
 mod notation;
 
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use crate::board::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::ParseMoveError;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};

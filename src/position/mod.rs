@@ -9,8 +9,7 @@ pub use validate::PositionError;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::board::zobrist;
-use crate::board::{Bitboard, ByColor, CastlingRights, Color, File, Piece, Rank, Role, Square};
-use crate::movegen::{Move, MoveKind};
+use crate::board::{Bitboard, ByColor, CastlingRights, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Position {

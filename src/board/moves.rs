@@ -1,6 +1,6 @@
 //! `Move` (16 bits) and `MoveList` (fixed capacity, no heap).
 
-use crate::board::{Role, Square};
+use super::{Role, Square};
 use std::fmt;
 
 /// A move in 16 bits:

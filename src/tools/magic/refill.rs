@@ -18,8 +18,10 @@
 //! this step (77,153 entries, 49 bishops past the rook blocks), this version
 //! moved 30 of them and brought it to 76,490.
 
-use super::magic_packed::{first_fit, neighbour, Pattern, Table, Tester, FREE};
-use super::magic_search::{self, Problem, Rng};
+use super::packed::Pattern;
+use super::patterns::{neighbour, Tester};
+use super::place::{first_fit, Table, FREE};
+use super::search::{self, Problem, Rng};
 
 /// Index bits tried above the relevant bits (capped at [`MAX_BITS`]).
 const EXTRA_BITS: u32 = 8;
@@ -59,7 +61,7 @@ pub fn refill(problems: &[Problem], placed: &mut [(Pattern, u64)], seed: u64, st
         for s in tail(placed) {
             table.take(&placed[s].0, placed[s].1 as usize);
             let square_seed =
-                magic_search::square_seed(seed ^ 0x4e11_f111 ^ round << 40, problems[s].slider, problems[s].square);
+                search::square_seed(seed ^ 0x4e11_f111 ^ round << 40, problems[s].slider, problems[s].square);
             if let Some(f) = fit(&table.attacks, &problems[s], floor, square_seed, steps) {
                 placed[s] = f;
                 moved = true;
@@ -153,7 +155,7 @@ fn climb(table: &[u64], problem: &Problem, limit: usize, seed: u64, steps: u32) 
 mod tests {
     use super::*;
     use crate::board::Square;
-    use crate::tools::magic_search::Slider;
+    use crate::tools::magic::search::Slider;
 
     #[test]
     fn a_small_square_at_the_end_moves_into_the_holes() {

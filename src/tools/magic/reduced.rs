@@ -35,7 +35,7 @@
 //!   whatever the thread count or budget (the budget only decides whether
 //!   it is found).
 
-use super::magic_search::{self, Found, Problem, Rng, Slider};
+use super::search::{self, Found, Problem, Rng, Slider};
 use crate::board::Square;
 use std::time::{Duration, Instant};
 
@@ -87,7 +87,7 @@ impl State {
             attacks,
             index_bits,
             black,
-            rng: Rng::new(magic_search::square_seed(seed ^ 0x5eed_0000_0000_0001, slider, square)),
+            rng: Rng::new(search::square_seed(seed ^ 0x5eed_0000_0000_0001, slider, square)),
             candidates: 0,
             time: Duration::ZERO,
             found: None,
@@ -130,7 +130,7 @@ impl State {
                 window_sum(rng, 0, width, terms, true)
             }
             14 => rng.sparse(),
-            _ => magic_search::structured_candidate(self.problem.mask, self.index_bits, rng),
+            _ => search::structured_candidate(self.problem.mask, self.index_bits, rng),
         };
         if self.black {
             magic
@@ -228,8 +228,8 @@ impl State {
                 self.candidates += 1;
                 if fits {
                     let shift = 64 - self.index_bits;
-                    let mut scratch = magic_search::Scratch::default();
-                    let prepared = magic_search::Prepared::new(&self.problem, self.black);
+                    let mut scratch = search::Scratch::default();
+                    let prepared = search::Prepared::new(&self.problem, self.black);
                     let (used, span) = prepared.usage(magic, shift, &mut scratch);
                     self.found = Some(Found {
                         slider: self.problem.slider,
@@ -392,7 +392,7 @@ mod tests {
             let f = o.found.as_ref().expect("an edge bishop has a reduced magic");
             assert_eq!(f.index_bits() + 1, f.relevant_bits);
             let p = Problem::new(o.slider, o.square);
-            assert!(magic_search::fits(&p, f.magic, f.shift, f.black, &mut magic_search::Scratch::default()));
+            assert!(search::fits(&p, f.magic, f.shift, f.black, &mut search::Scratch::default()));
         }
     }
 

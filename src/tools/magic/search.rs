@@ -10,7 +10,7 @@
 //! sparse random numbers filtered by a cheap test on where the mask's bits
 //! land, and a candidate is dropped at its first collision. The attack sets
 //! come from a bitscan ray walker of this module, not from the library's
-//! lookups, and every result is checked afterwards by [`super::magic_verify`],
+//! lookups, and every result is checked afterwards by [`super::verify`],
 //! which shares no code with the search.
 
 use crate::board::Square;

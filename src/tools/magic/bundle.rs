@@ -1,7 +1,7 @@
 //! Bundles for the packed layout: combs of different squares (rooks, and
 //! the larger bishops) that share one stretch of the table.
 //!
-//! A comb (see [`super::magic_packed::comb_patterns`]) is a magic with more
+//! A comb (see [`super::packed::comb_patterns`]) is a magic with more
 //! index bits than relevant bits whose used slots fall on few lanes
 //! (residues of the index modulo [`LANES`]). Moving a comb by `r` slots
 //! turns its lanes by `r`, so combs at the same index bits whose turned lane
@@ -21,7 +21,8 @@
 //! others fill them), which is why the bundles are formed first, from all
 //! the combs together.
 
-use super::magic_packed::{Pattern, LANES};
+use super::packed::Pattern;
+use super::patterns::LANES;
 
 /// Combs of several squares sharing one stretch of the table.
 #[derive(Clone, Debug)]

@@ -10,6 +10,7 @@ pub mod engines;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod rules;
 pub mod tools;
 pub mod verify;
 

@@ -56,8 +56,8 @@ struct StatsRow {
 }
 
 pub fn run(args: PerftArgs) -> Result<Outcome> {
-    if args.depth > 20 {
-        bail!("--depth {} is beyond any feasible perft (at most 20)", args.depth);
+    if args.depth > chesstool::perft::MAX_DEPTH {
+        bail!("--depth {} is beyond any feasible perft (at most {})", args.depth, chesstool::perft::MAX_DEPTH);
     }
     let pos = args.position.resolve()?;
     let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };

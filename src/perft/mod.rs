@@ -13,6 +13,11 @@ pub use stats::{perft_stats, Stats};
 use crate::movegen::Move;
 use crate::position::Position;
 
+/// The deepest perft chesstool accepts anywhere (arguments, suite lines,
+/// bisection): perft(20) of any position is far beyond any machine, so a
+/// larger number is a typo, not a request.
+pub const MAX_DEPTH: u32 = 20;
+
 /// Leaf nodes at `depth` (bulk counting at the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {

@@ -347,10 +347,11 @@ fn nothing_to_check<R: Rules>(suites: &[SuiteFile<R>], counts: usize, args: &Sui
             filters.push(format!("--max-nodes {n}"));
         }
         format!(
-            "{} of {} skip every one of the {}",
+            "{} {} every one of the {} of {}",
             filters.join(" and "),
-            plural(positions as u64, "position", "positions"),
-            plural(counts as u64, "count", "counts")
+            if filters.len() == 1 { "skips" } else { "skip" },
+            plural(counts as u64, "count", "counts"),
+            plural(positions as u64, "position", "positions")
         )
     };
     anyhow::anyhow!("nothing to check: {why}")

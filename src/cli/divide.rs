@@ -9,6 +9,7 @@ use super::hunt::live::Status;
 use super::hunt::report::{diff_table, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
     divide_depth_arg, error_document, plural, read_input, resolve_line, usage, verify_error, write_json, EngineArgs,
+    EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -69,12 +70,11 @@ fn parse_format(s: &str) -> Result<DivideFormat, String> {
 }
 
 pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
-    let mut extra = None;
-    let result = run_chess(&args, &mut extra);
+    let mut engine = None;
+    let result = run_chess(&args, &mut engine);
     if let Err(err) = &result {
         if args.json && !is_broken_pipe(err) {
-            let extra = extra.as_ref().map(|(k, v): &(String, serde_json::Value)| (k.as_str(), v.clone()));
-            write_json(&mut std::io::stdout().lock(), &error_document(err, extra))?;
+            write_json(&mut std::io::stdout().lock(), &error_document(err, engine))?;
         }
     }
     result
@@ -84,7 +84,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
-fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> anyhow::Result<Outcome> {
+fn run_chess(args: &DivideArgs, engine_calls: &mut Option<EngineCalls>) -> anyhow::Result<Outcome> {
     let ours_used = args.engine.reference_uci.is_none() && args.engine.reference_script.is_none();
     if !ours_used && args.engine.has_engine() {
         for (given, flag) in [(args.hash.is_some(), "--hash"), (args.threads.is_some(), "--threads")] {
@@ -102,16 +102,16 @@ fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
         .with_threads(args.threads.unwrap_or(0))
         .context("--threads")?;
     let threads = chess.threads();
-    run_with(Arc::new(chess), threads, args, extra)
+    run_with(Arc::new(chess), threads, args, engine_calls)
 }
 
 /// `divide` for any game whose rules are set up: our divide, or the hunt.
-/// `extra` receives context for a JSON error document (the engine calls).
+/// `engine_calls` receives the engine's calls for a JSON error document.
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     threads: usize,
     args: &DivideArgs,
-    extra: &mut Option<(String, serde_json::Value)>,
+    engine_calls: &mut Option<EngineCalls>,
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(args.against.is_some())?;
     let hunting = args.against.is_some() || args.engine.has_engine();
@@ -129,7 +129,7 @@ pub fn run_with<R: Rules + 'static>(
     }
     let line = resolve_line(&*rules, &args.fen, &args.moves)?;
     if hunting {
-        hunt(&rules, args, &line, extra)
+        hunt(&rules, args, &line, engine_calls)
     } else {
         ours(&*rules, &line, args.depth, threads, args.json)
     }
@@ -211,13 +211,6 @@ impl Printer {
     }
 }
 
-/// One side of the hunt: who it is and how often it was asked.
-#[derive(Serialize)]
-struct SideJson {
-    name: String,
-    calls: u32,
-}
-
 /// Skipped lines of a paste, by kind.
 #[derive(Serialize)]
 struct SkippedJson {
@@ -241,8 +234,8 @@ struct HuntJson {
     #[serde(flatten)]
     line: LineJson,
     depth: u32,
-    engine: SideJson,
-    reference: SideJson,
+    engine: EngineCalls,
+    reference: EngineCalls,
     comparison: ComparisonJson,
     witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -256,7 +249,7 @@ fn hunt<R: Rules + 'static>(
     rules: &Arc<R>,
     args: &DivideArgs,
     line: &Line<R>,
-    extra: &mut Option<(String, serde_json::Value)>,
+    engine_calls: &mut Option<EngineCalls>,
 ) -> anyhow::Result<Outcome> {
     let format = args.against_format.unwrap_or_default();
     let mut saved: Option<SavedDivide> = None;
@@ -302,7 +295,7 @@ fn hunt<R: Rules + 'static>(
     let report = match result {
         Ok(report) => report,
         Err(e) => {
-            *extra = Some(("engine".to_string(), serde_json::json!({"name": engine_name, "calls": calls})));
+            *engine_calls = Some(EngineCalls { name: engine_name, calls });
             return Err(verify_error(e));
         }
     };
@@ -316,8 +309,8 @@ fn hunt<R: Rules + 'static>(
             status: if report.witness.is_some() { "mismatch" } else { "ok" },
             line: LineJson::new(&**rules, line),
             depth: args.depth,
-            engine: SideJson { name: engine_name, calls },
-            reference: SideJson { name: reference_name, calls: reference_calls },
+            engine: EngineCalls { name: engine_name, calls },
+            reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
             skipped: saved.as_ref().map(|s| s.skipped().into()),

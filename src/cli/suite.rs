@@ -10,6 +10,7 @@ use super::hunt::live::NodeBar;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
     clip_message, error_document, max_depth_arg, plural, read_input, usage, verify_error, write_json, EngineArgs,
+    EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -129,15 +130,9 @@ struct SuiteJson<'a> {
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine: Option<EngineJson>,
+    engine: Option<EngineCalls>,
     threads: usize,
     seconds: f64,
-}
-
-#[derive(Serialize)]
-struct EngineJson {
-    name: String,
-    calls: u32,
 }
 
 /// A suite file read and checked: its name and its positions.
@@ -193,6 +188,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
             let checks = selected(entry);
+            let first_case = cases.len();
             for &(depth, nodes) in entry.counts.iter().filter(|c| !checks.contains(c)) {
                 summary.skipped += 1;
                 let why = skip_reason(args, depth, nodes);
@@ -258,6 +254,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 }
             }
             mismatches.extend(failing);
+            // Test cases in the order of the file's lines and depths.
+            cases[first_case..].sort_by_key(|c| c.order);
         }
         summary.seconds = file_started.elapsed().as_secs_f64();
         summaries.push(summary);
@@ -289,7 +287,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
-            engine: args.engine.has_engine().then(|| EngineJson {
+            engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
                 calls: engine_calls,
             }),
@@ -370,7 +368,7 @@ fn case_title(entry: &SuiteEntry, depth: u32) -> String {
 }
 
 fn case_name(entry: &SuiteEntry, depth: u32, seconds: f64, result: CaseResult) -> Case {
-    Case { name: case_title(entry, depth), seconds, result }
+    Case { name: case_title(entry, depth), order: (entry.count_line(depth), depth), seconds, result }
 }
 
 /// The witness of a failing position as indented text.

@@ -22,7 +22,7 @@ pub struct ScriptEngine<R: Rules> {
 impl<R: Rules> ScriptEngine<R> {
     /// `words` is the command split into program and arguments.
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
-        ScriptEngine { rules, name: name.to_string(), words, timeout, format }
+        ScriptEngine { rules, name: super::clip(name), words, timeout, format }
     }
 
     fn fail(&self, request: &str) -> impl Fn(String) -> EngineError + '_ {

@@ -38,7 +38,7 @@ impl<R: Rules> UciEngine<R> {
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
         UciEngine {
             rules,
-            name: name.to_string(),
+            name: super::clip(name),
             words,
             process: None,
             timeout,

@@ -124,7 +124,7 @@ fn command_words(cmd: &str, flag: &str) -> anyhow::Result<Vec<String>> {
 pub fn timeout_arg(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= MAX_TIMEOUT => Ok(x),
-        _ => Err(format!("{:?} is not a timeout in seconds (more than 0, at most {MAX_TIMEOUT})", clip(s))),
+        _ => Err(format!("{} is not a timeout in seconds (more than 0, at most {MAX_TIMEOUT})", clip(s))),
     }
 }
 
@@ -134,7 +134,7 @@ pub fn depth_in(s: &str, allow_zero: bool) -> Result<u32, String> {
     let min = u32::from(!allow_zero);
     match s.trim().parse::<i128>() {
         Ok(d) if (i128::from(min)..=i128::from(max)).contains(&d) => Ok(d as u32),
-        _ => Err(format!("{:?} is not a depth ({min} to {max})", clip(s))),
+        _ => Err(format!("{} is not a depth ({min} to {max})", clip(s))),
     }
 }
 
@@ -208,8 +208,31 @@ pub fn verify_error(e: VerifyError) -> anyhow::Error {
     }
 }
 
-/// The JSON error document of the vocabulary, for a failed `--json` run.
-pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Value)>) -> serde_json::Value {
+/// The JSON error document of the vocabulary, for a failed `--json` run:
+/// `{"status": "error", "error": {"kind", "message"}}`, with the engine and
+/// its calls when an engine was being asked.
+#[derive(serde::Serialize)]
+pub struct ErrorDocument {
+    status: &'static str,
+    error: ErrorBody,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<EngineCalls>,
+}
+
+#[derive(serde::Serialize)]
+struct ErrorBody {
+    kind: &'static str,
+    message: String,
+}
+
+/// An engine and how often it was asked: `{"name", "calls"}`.
+#[derive(serde::Serialize, Debug, Clone)]
+pub struct EngineCalls {
+    pub name: String,
+    pub calls: u32,
+}
+
+pub fn error_document(err: &anyhow::Error, engine: Option<EngineCalls>) -> ErrorDocument {
     let kind = if err.chain().any(|e| e.is::<EngineFailure>()) {
         "engine"
     } else if err.chain().any(|e| e.is::<Usage>()) {
@@ -217,14 +240,7 @@ pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Valu
     } else {
         "input"
     };
-    let mut doc = serde_json::json!({
-        "status": "error",
-        "error": {"kind": kind, "message": format!("{err:#}")},
-    });
-    if let Some((key, value)) = extra {
-        doc[key] = value;
-    }
-    doc
+    ErrorDocument { status: "error", error: ErrorBody { kind, message: format!("{err:#}") }, engine }
 }
 
 /// Writes one pretty-printed JSON document and a newline.

@@ -88,7 +88,20 @@ fn kill(pid: i32, signal: i32) {
 #[allow(clippy::zombie_processes)]
 fn run(args: &[String], pids: &Path, signal_when_started: Option<(i32, usize)>) -> Run {
     let started = Instant::now();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("chesstool"))
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("chesstool"));
+    // chesstool leaves ignored signals ignored (`nohup`); the test wants
+    // them to arrive whatever ignores them around it.
+    // SAFETY: signal(2) is async-signal-safe and allocates nothing.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    let mut child = command
         .args(args)
         .env("HOSTILE_PIDFILE", pids)
         .stdin(Stdio::null())
@@ -242,6 +255,33 @@ fn killing_chesstool_kills_the_engine_group() {
 
 /// SIGKILL cannot be caught: the kernel's parent-death signal still kills
 /// the engine itself (its own children are beyond reach: see the README).
+/// A signal ignored when chesstool starts (`nohup chesstool ...`) stays ignored.
+#[test]
+fn nohup_keeps_sighup_ignored() {
+    let pids = PidFile::new("nohup");
+    let engine = format!("{} --mode slow-start", hostile_engine().display());
+    let mut args = vec!["nohup".to_string(), assert_cmd::cargo::cargo_bin("chesstool").display().to_string()];
+    args.extend(divide_args("uci", &engine, 2.0));
+    let mut child = Command::new(&args[0])
+        .args(&args[1..])
+        .env("HOSTILE_PIDFILE", &pids.0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while pids.pids().is_empty() && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    kill(child.id() as i32, libc::SIGHUP);
+    // Still there to end on its own: exit 3 at the 2 s timeout.
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(std::env::current_dir().unwrap().join("nohup.out"));
+    assert_eq!(status.code(), Some(3), "{status:?}");
+    assert!(survivors(&pids.pids(), Duration::from_secs(1)).is_empty());
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn sigkill_of_chesstool_still_kills_the_engine() {

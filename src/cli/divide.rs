@@ -259,7 +259,9 @@ fn hunt<R: Rules + 'static>(
             let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {
-                eprintln!(
+                // A closed stderr (`2>&1 | head`) must not end the run.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "note: {name}: skipped {} that {} not divide data ({kinds})",
                     plural(divide.skipped().lines() as u64, "line", "lines"),
                     if divide.skipped().lines() == 1 { "is" } else { "are" }

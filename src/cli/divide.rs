@@ -8,8 +8,8 @@
 use super::hunt::live::Status;
 use super::hunt::report::{diff_table, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
-    divide_depth_arg, error_document, plural, read_input, resolve_line, usage, verify_error, write_json, EngineArgs,
-    EngineCalls,
+    divide_depth_arg, error_document, is_broken_pipe, plural, read_input, resolve_line, usage, verify_error,
+    write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -52,10 +52,10 @@ pub struct DivideArgs {
     #[arg(long)]
     pub bisect: bool,
     /// Hash table size in MiB for our generator [default: 0, none].
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true)]
     pub hash: Option<usize>,
     /// Worker threads for our generator (0 = all cores) [default: 0].
-    #[arg(short = 't', long, value_parser = super::common::threads_arg)]
+    #[arg(short = 't', long, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// No live progress on stderr.
     #[arg(short, long)]
@@ -78,10 +78,6 @@ pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
         }
     }
     result
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 fn run_chess(args: &DivideArgs, engine_calls: &mut Option<EngineCalls>) -> anyhow::Result<Outcome> {

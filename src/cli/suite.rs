@@ -9,8 +9,8 @@ use super::hunt::junit::{self, Case, CaseResult};
 use super::hunt::live::NodeBar;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, max_depth_arg, plural, read_input, usage, verify_error, write_json, EngineArgs,
-    EngineCalls,
+    clip_message, error_document, is_broken_pipe, max_depth_arg, plural, read_input, usage, verify_error, write_json,
+    EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -35,13 +35,13 @@ pub struct SuiteArgs {
     #[arg(long, value_name = "D", value_parser = max_depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Worker threads for our generator (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: usize,
     /// Hash table size in MiB, shared by all threads and positions (0 = no table).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
+    #[arg(long, value_name = "MB", default_value_t = 0, allow_negative_numbers = true)]
     pub hash: usize,
     /// Print one JSON document instead of tables.
     #[arg(long)]
@@ -66,11 +66,7 @@ pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
             run_with(Arc::new(chess), threads, &args)
         });
     if let Err(err) = &result {
-        let broken_pipe = err
-            .chain()
-            .filter_map(|e| e.downcast_ref::<std::io::Error>())
-            .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe);
-        if args.json && !broken_pipe {
+        if args.json && !is_broken_pipe(err) {
             write_json(&mut std::io::stdout().lock(), &error_document(err, None))?;
         }
     }

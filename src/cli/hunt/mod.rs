@@ -243,6 +243,11 @@ pub fn error_document(err: &anyhow::Error, engine: Option<EngineCalls>) -> Error
     ErrorDocument { status: "error", error: ErrorBody { kind, message: format!("{err:#}") }, engine }
 }
 
+/// True if the error is a closed stdout (`| head`): the run ends quietly.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
 /// Writes one pretty-printed JSON document and a newline.
 pub fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> anyhow::Result<()> {
     writeln!(out, "{}", serde_json::to_string_pretty(value)?)?;

@@ -70,17 +70,18 @@ fn parse_format(s: &str) -> Result<DivideFormat, String> {
 }
 
 pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
-    let mut engine = None;
-    let result = run_chess(&args, &mut engine);
+    let mut extra = None;
+    let result = run_chess(&args, &mut extra);
     if let Err(err) = &result {
         if args.json && !is_broken_pipe(err) {
-            write_json(&mut std::io::stdout().lock(), &error_document(err, engine))?;
+            let extra = extra.as_ref().map(|(k, v): &(String, serde_json::Value)| (k.as_str(), v.clone()));
+            write_json(&mut std::io::stdout().lock(), &error_document(err, extra))?;
         }
     }
     result
 }
 
-fn run_chess(args: &DivideArgs, engine_calls: &mut Option<EngineCalls>) -> anyhow::Result<Outcome> {
+fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> anyhow::Result<Outcome> {
     let ours_used = args.engine.reference_uci.is_none() && args.engine.reference_script.is_none();
     if !ours_used && args.engine.has_engine() {
         for (given, flag) in [(args.hash.is_some(), "--hash"), (args.threads.is_some(), "--threads")] {
@@ -98,16 +99,16 @@ fn run_chess(args: &DivideArgs, engine_calls: &mut Option<EngineCalls>) -> anyho
         .with_threads(args.threads.unwrap_or(0))
         .context("--threads")?;
     let threads = chess.threads();
-    run_with(Arc::new(chess), threads, args, engine_calls)
+    run_with(Arc::new(chess), threads, args, extra)
 }
 
 /// `divide` for any game whose rules are set up: our divide, or the hunt.
-/// `engine_calls` receives the engine's calls for a JSON error document.
+/// `extra` receives context for a JSON error document (the engine's calls).
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     threads: usize,
     args: &DivideArgs,
-    engine_calls: &mut Option<EngineCalls>,
+    extra: &mut Option<(String, serde_json::Value)>,
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(args.against.is_some())?;
     let hunting = args.against.is_some() || args.engine.has_engine();
@@ -125,7 +126,7 @@ pub fn run_with<R: Rules + 'static>(
     }
     let line = resolve_line(&*rules, &args.fen, &args.moves)?;
     if hunting {
-        hunt(&rules, args, &line, engine_calls)
+        hunt(&rules, args, &line, extra)
     } else {
         ours(&*rules, &line, args.depth, threads, args.json)
     }
@@ -245,7 +246,7 @@ fn hunt<R: Rules + 'static>(
     rules: &Arc<R>,
     args: &DivideArgs,
     line: &Line<R>,
-    engine_calls: &mut Option<EngineCalls>,
+    extra: &mut Option<(String, serde_json::Value)>,
 ) -> anyhow::Result<Outcome> {
     let format = args.against_format.unwrap_or_default();
     let mut saved: Option<SavedDivide> = None;
@@ -293,7 +294,7 @@ fn hunt<R: Rules + 'static>(
     let report = match result {
         Ok(report) => report,
         Err(e) => {
-            *engine_calls = Some(EngineCalls { name: engine_name, calls });
+            *extra = Some(EngineCalls { name: engine_name, calls }.context());
             return Err(verify_error(e));
         }
     };

@@ -209,14 +209,14 @@ pub fn verify_error(e: VerifyError) -> anyhow::Error {
 }
 
 /// The JSON error document of the vocabulary, for a failed `--json` run:
-/// `{"status": "error", "error": {"kind", "message"}}`, with the engine and
-/// its calls when an engine was being asked.
+/// `{"status": "error", "error": {"kind", "message"}}`, and perhaps one more
+/// key of context (`engine`: the engine and how often it was asked).
 #[derive(serde::Serialize)]
 pub struct ErrorDocument {
     status: &'static str,
     error: ErrorBody,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    engine: Option<EngineCalls>,
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(serde::Serialize)]
@@ -232,7 +232,14 @@ pub struct EngineCalls {
     pub calls: u32,
 }
 
-pub fn error_document(err: &anyhow::Error, engine: Option<EngineCalls>) -> ErrorDocument {
+impl EngineCalls {
+    /// As the `engine` key of an error document.
+    pub fn context(&self) -> (String, serde_json::Value) {
+        ("engine".to_string(), serde_json::json!({"name": self.name, "calls": self.calls}))
+    }
+}
+
+pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Value)>) -> ErrorDocument {
     let kind = if err.chain().any(|e| e.is::<EngineFailure>()) {
         "engine"
     } else if err.chain().any(|e| e.is::<Usage>()) {
@@ -240,7 +247,11 @@ pub fn error_document(err: &anyhow::Error, engine: Option<EngineCalls>) -> Error
     } else {
         "input"
     };
-    ErrorDocument { status: "error", error: ErrorBody { kind, message: format!("{err:#}") }, engine }
+    ErrorDocument {
+        status: "error",
+        error: ErrorBody { kind, message: format!("{err:#}") },
+        extra: extra.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    }
 }
 
 /// True if the error is a closed stdout (`| head`): the run ends quietly.

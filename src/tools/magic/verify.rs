@@ -161,6 +161,12 @@ fn parse_hex(index: usize, field: &'static str, value: &str) -> Result<u64, File
 /// Checks every entry of `file` for every subset of its mask. `expect_both`
 /// also reports any rook or bishop square that the file lacks.
 pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileError> {
+    verify_pieces(file, if expect_both { &["rook", "bishop"] } else { &[] })
+}
+
+/// As [`verify`], reporting every square of the `expected` pieces (`rook`,
+/// `bishop`) that the file lacks: a file that is to be complete.
+pub fn verify_pieces(file: &MagicFile, expected: &[&str]) -> Result<Verification, FileError> {
     if file.table_entries > LIMIT {
         return Err(FileError::TooLarge(file.table_entries));
     }
@@ -206,8 +212,8 @@ pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileE
         }
         *slot = true;
     }
-    if expect_both {
-        for (k, name) in ["rook", "bishop"].iter().enumerate() {
+    for (k, name) in ["rook", "bishop"].iter().enumerate() {
+        if expected.contains(name) {
             for sq in Square::ALL {
                 if !seen[k][sq.index()] {
                     v.report(Problem::Missing { piece: name.to_string(), square: sq.to_string() });

@@ -132,7 +132,8 @@ struct Report {
     status: &'static str,
     threads: usize,
     hash_mb: usize,
-    runs: u32,
+    /// --runs: the fewest timed runs per position.
+    min_runs: u32,
     min_time: f64,
     quick: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -230,7 +231,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             status: if ok { "ok" } else { "mismatch" },
             threads,
             hash_mb: args.hash,
-            runs: args.runs,
+            min_runs: args.runs,
             min_time: args.min_time,
             quick: args.quick,
             engine_command: args.against_uci.clone(),

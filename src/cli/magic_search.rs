@@ -287,14 +287,14 @@ fn table_line(file: &MagicFile, verification: &magic_verify::Verification) -> St
 
 /// The magic file with the run's status first (readers of the file ignore it).
 fn json_text(file: &MagicFile, verification: &magic_verify::Verification) -> anyhow::Result<String> {
-    let mut value = serde_json::to_value(file)?;
-    if let serde_json::Value::Object(map) = &mut value {
-        let mut with_status = serde_json::Map::new();
-        with_status.insert("status".into(), (if verification.ok() { "ok" } else { "mismatch" }).into());
-        with_status.extend(std::mem::take(map));
-        *map = with_status;
+    #[derive(Serialize)]
+    struct WithStatus<'a> {
+        status: &'static str,
+        #[serde(flatten)]
+        file: &'a MagicFile,
     }
-    Ok(format!("{}\n", serde_json::to_string_pretty(&value)?))
+    let status = if verification.ok() { "ok" } else { "mismatch" };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&WithStatus { status, file })?))
 }
 
 /// A square name in either case (`e4`, `E4`).

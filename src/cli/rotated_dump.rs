@@ -7,7 +7,6 @@ use chesstool::attacks::rotated::{RotatedBoards, Rotation};
 use chesstool::position::Position;
 use chesstool::tools::rotated_dump::{dump_boards, row_tokens, SquareReport};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 #[derive(clap::Args, Debug)]
 pub struct RotatedDumpArgs {
@@ -28,7 +27,7 @@ pub struct RotatedDumpArgs {
 struct DumpJson {
     status: &'static str,
     root: String,
-    boards: BTreeMap<&'static str, BoardJson>,
+    boards: BoardsJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     square: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -37,11 +36,21 @@ struct DumpJson {
     attacks: Option<Vec<AttackJson>>,
 }
 
+/// The four boards in the paper's order.
+#[derive(Serialize)]
+struct BoardsJson {
+    normal: BoardJson,
+    l90: BoardJson,
+    a1h8: BoardJson,
+    a8h1: BoardJson,
+}
+
 #[derive(Serialize)]
 struct BoardJson {
     /// The board as a 64-bit number in hex.
     bitboard: String,
-    rows: Vec<Vec<String>>,
+    /// The rows in the appendix's order, squares and `|` edge marks separated by spaces.
+    rows: Vec<String>,
     occupied_by_bit: Vec<String>,
 }
 
@@ -81,7 +90,12 @@ pub fn run(args: RotatedDumpArgs) -> anyhow::Result<Outcome> {
         print_json(&DumpJson {
             status,
             root: pos.to_fen(),
-            boards: Rotation::ALL.iter().map(|&r| (r.name(), board_json(&boards, r))).collect(),
+            boards: BoardsJson {
+                normal: board_json(&boards, Rotation::Normal),
+                l90: board_json(&boards, Rotation::L90),
+                a1h8: board_json(&boards, Rotation::A1h8),
+                a8h1: board_json(&boards, Rotation::A8h1),
+            },
             square: report.as_ref().map(|r| r.square.to_string()),
             patterns: report.as_ref().map(|r| {
                 r.patterns
@@ -129,7 +143,7 @@ pub fn run(args: RotatedDumpArgs) -> anyhow::Result<Outcome> {
 fn board_json(boards: &RotatedBoards, rotation: Rotation) -> BoardJson {
     BoardJson {
         bitboard: hex(boards.board(rotation)),
-        rows: (0..8).map(|row| row_tokens(rotation, row)).collect(),
+        rows: (0..8).map(|row| row_tokens(rotation, row).join(" ")).collect(),
         occupied_by_bit: (0..64)
             .filter(|bit| boards.board(rotation) >> bit & 1 != 0)
             .map(|bit| rotation.square(bit).to_string())

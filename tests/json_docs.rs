@@ -113,7 +113,8 @@ fn words(line: &str) -> Vec<String> {
 }
 
 fn run(args: &[String]) -> Value {
-    let out = Command::cargo_bin("chesstool").unwrap().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    let out =
+        Command::cargo_bin("chesstool").unwrap().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not one JSON document ({e}):\n{text}"))
 }

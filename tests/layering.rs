@@ -284,8 +284,7 @@ fn uses(path: &Path, needles: &[&str]) -> Vec<String> {
 
 #[test]
 fn the_library_neither_prints_nor_exits() {
-    let needles =
-        ["print!", "println!", "eprint!", "eprintln!", "dbg!", "process::exit", "io::stdout", "io::stderr"];
+    let needles = ["print!", "println!", "eprint!", "eprintln!", "dbg!", "process::exit", "io::stdout", "io::stderr"];
     let found: Vec<String> = library_files().iter().flat_map(|(_, path)| uses(path, &needles)).collect();
     assert!(found.is_empty(), "the library prints or exits:\n{}", found.join("\n"));
 }
@@ -309,7 +308,9 @@ fn the_binary_writes_stdout_with_writeln() {
 #[test]
 fn the_checker_sees_imports_and_prints() {
     // The checks above cannot fail if these helpers see nothing.
-    let code = code_only("use crate::{board::Square, Position};\n// crate::verify\nlet s = \"crate::engines\";\nprintln!(\"x\");");
+    let code = code_only(
+        "use crate::{board::Square, Position};\n// crate::verify\nlet s = \"crate::engines\";\nprintln!(\"x\");",
+    );
     assert_eq!(imported_rooms(&code), ["board", "position"].iter().map(|s| s.to_string()).collect());
     assert!(code.contains("println!") && !code.contains("verify") && !code.contains("engines"));
     let graph = room_graph();

@@ -198,7 +198,7 @@ fn reduced_bit_runs_write_complete_checked_files() {
         .unwrap();
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("with 1 fewer index bit"), "{stderr}");
+    assert!(stderr.contains("with 1 index bit fewer"), "{stderr}");
     assert_eq!(check(&String::from_utf8(out.stdout).unwrap()), 64);
 }
 
@@ -215,9 +215,10 @@ fn usage_error(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_is_a_usage_error() {
-    usage_error(&["--square", "i9"], "unknown square 'i9'");
-    usage_error(&["--square", "64"], "unknown square '64'");
-    usage_error(&["--threads", "0"], "--threads");
+    usage_error(&["--square", "i9"], "--square: \"i9\" is not a square");
+    usage_error(&["--square", "64"], "--square: \"64\" is not a square");
+    usage_error(&["--threads", "5000"], "--threads: 5000 threads is more than the 1024 allowed");
+    usage_error(&["--seed", "-1"], "--seed: -1 is not a seed");
     usage_error(&["--time-limit", "0"], "--time-limit");
     usage_error(&["--bits-reduction", "9"], "--bits-reduction");
     usage_error(&["--verify", "/nonexistent/magics.json"], "cannot read");
@@ -402,4 +403,59 @@ fn committed_packed_table_checks_out() {
     assert_eq!(v["layout"], "packed");
     // Smaller than the 107,648 entries of the fancy layout, the published 87,988, the claimed 76,411 and the goal of 76,000.
     assert_eq!(v["table_entries"], 74_933);
+}
+
+#[test]
+fn options_without_effect_are_usage_errors() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packed_magics.json");
+    usage_error(&["--verify", file, "--layout", "packed"], "--layout has no effect with --verify");
+    usage_error(&["--verify", file, "--seed", "3"], "--seed has no effect with --verify");
+    usage_error(&["--verify", file, "--square", "a1"], "--square has no effect with --verify");
+    usage_error(&["--verify", file, "-o", "x.json"], "--output has no effect with --verify");
+    usage_error(&["--verify", file, "--format", "rust"], "--format rust");
+    usage_error(&["--time-limit", "5"], "--time-limit has no effect on a standard search");
+    usage_error(&["--bits-reduction", "1", "--bench", "3"], "--bench has no effect");
+    usage_error(&["--json", "--format", "table"], "cannot be used with");
+}
+
+#[test]
+fn verify_needs_every_square_once() {
+    // The committed table without its last entry: one square missing, exit 1.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packed_magics.json");
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let gone = v["magics"].as_array_mut().unwrap().pop().unwrap();
+    let file = tmp("magics_127.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = chesstool().args(["magic-search", "--verify"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let missing = format!("{} {} missing", gone["piece"].as_str().unwrap(), gone["square"].as_str().unwrap());
+    assert!(stdout.contains(&missing), "{stdout}");
+    // With --piece, only that piece's 64 squares are required.
+    let other = if gone["piece"] == "rook" { "bishop" } else { "rook" };
+    chesstool().args(["magic-search", "--verify"]).arg(&file).args(["--piece", other]).assert().success();
+    // Standard input, and the JSON report.
+    let out = chesstool()
+        .args(["magic-search", "--verify", "-", "--json"])
+        .write_stdin(std::fs::read(path).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((report["status"].as_str(), report["entries"].as_u64()), (Some("ok"), Some(128)));
+    assert_eq!(report["file"], "standard input");
+}
+
+#[test]
+fn all_cores_by_default_and_readable_times() {
+    let out = chesstool().args(["magic-search", "--threads", "0", "--piece", "rook"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Times in us or ms with one decimal, never thousands of microseconds.
+    for row in text.lines().filter(|l| l.starts_with("│ rook")) {
+        let time = row.trim_end_matches('│').rsplit('┆').next().unwrap().trim();
+        let (value, unit) = time.split_once(' ').unwrap();
+        assert!(["us", "ms", "s"].contains(&unit) && value.parse::<f64>().unwrap() < 1000.0, "{row}");
+    }
+    assert!(text.contains("64 magics in "), "{text}");
 }

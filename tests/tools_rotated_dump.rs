@@ -197,11 +197,11 @@ fn usage_error(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_is_a_usage_error() {
-    usage_error(&["--square", "z9"], "unknown square 'z9'");
-    usage_error(&["--square", "64"], "unknown square '64'");
-    usage_error(&["--fen", "8/8/8 w - - 0 1"], "bad --fen");
+    usage_error(&["--square", "z9"], "--square: \"z9\" is not a square");
+    usage_error(&["--square", "64"], "--square: \"64\" is not a square");
+    usage_error(&["--fen", "8/8/8 w - - 0 1"], "--fen \"8/8/8 w - - 0 1\"");
     // Kiwipete with a garbled e.p. field.
-    usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "bad --fen");
+    usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "--fen");
     // The middlegame FEN as printed (corrupted) in the FUSc# paper, section 3.2.2.
     usage_error(&["--fen", "r3k2r/p1ppqb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBPPP/R3K2R w KQkq"], "rank 7 has 7 squares");
 }

@@ -246,7 +246,11 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     let spread = if fewest == most { format!("{fewest}") } else { format!("{fewest}-{most}") };
     let runs = if most == 1 { "run" } else { "runs" };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "chesstool perft: {}{hash}; medians of {spread} {runs} per position", plural(threads as u64, "thread", "threads"))?;
+    writeln!(
+        out,
+        "chesstool perft: {}{hash}; medians of {spread} {runs} per position",
+        plural(threads as u64, "thread", "threads")
+    )?;
     writeln!(out, "{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio))?;
     for r in rows.iter().filter(|r| r.nodes != r.reference) {
         writeln!(out, "MISMATCH: {} depth {}: we counted {}, published {}", r.name, r.depth, r.nodes, r.reference)?;

@@ -317,7 +317,13 @@ impl LazyProgress {
     /// position is in nodes (`inc_by`), with speed and time left.
     #[allow(dead_code)] // for suite
     pub fn nodes(total: u64, what: &str, quiet: bool) -> LazyProgress {
-        LazyProgress::build(total, what, quiet, true, "{msg} [{elapsed_precise}] {wide_bar} {percent}%  {speed}  {left}")
+        LazyProgress::build(
+            total,
+            what,
+            quiet,
+            true,
+            "{msg} [{elapsed_precise}] {wide_bar} {percent}%  {speed}  {left}",
+        )
     }
 
     /// `len` units of estimated work (`inc_by`), with the nodes counted so
@@ -345,7 +351,9 @@ impl LazyProgress {
             })
             .with_key("left", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let text = match for_left.deadline() {
-                    Some(end) => format!("at most {} left", clock(end.saturating_duration_since(Instant::now()).as_secs_f64())),
+                    Some(end) => {
+                        format!("at most {} left", clock(end.saturating_duration_since(Instant::now()).as_secs_f64()))
+                    }
                     None => time_left(for_left.stage_seconds(), state.pos(), state.len()),
                 };
                 let _ = w.write_str(&text);

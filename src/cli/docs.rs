@@ -71,9 +71,11 @@ pub fn man(_args: ManArgs) -> Result<Outcome> {
     let mut seen = 0;
     let page: String = String::from_utf8_lossy(&page)
         .lines()
-        .filter(|l| !l.contains(".ds Aq") || {
-            seen += 1;
-            seen <= 2
+        .filter(|l| {
+            !l.contains(".ds Aq") || {
+                seen += 1;
+                seen <= 2
+            }
         })
         .map(|l| format!("{l}\n"))
         .collect();

@@ -147,7 +147,10 @@ impl MagicSearchArgs {
             ));
         }
         if !standard && self.bench.is_some() {
-            return Err(no_effect("--bench", "with --bits-reduction or --layout packed (it times the standard search)"));
+            return Err(no_effect(
+                "--bench",
+                "with --bits-reduction or --layout packed (it times the standard search)",
+            ));
         }
         Ok(())
     }
@@ -300,7 +303,10 @@ fn json_text(file: &MagicFile, verification: &magic_verify::Verification) -> any
 /// A square name in either case (`e4`, `E4`).
 pub(crate) fn parse_square(option: &str, text: &str) -> anyhow::Result<Square> {
     Square::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
-        usage_error(format!("{option}: {:?} is not a square (a name such as e4 or E4)", super::common::clip(text)), None)
+        usage_error(
+            format!("{option}: {:?} is not a square (a name such as e4 or E4)", super::common::clip(text)),
+            None,
+        )
     })
 }
 

@@ -178,15 +178,23 @@ fn print_error_document(kind: &str, message: &str) {
     }
 }
 
-/// The whole command line, with the shell's spelling of each subcommand, as
-/// clap sees it (negative numbers allowed as option values, so that
-/// `--depth -1` is judged by the option's own range check).
+/// The whole command line as clap sees it. An option that takes one value
+/// takes it even when it starts with `-` (`--depth -1`, `--timeout -inf`),
+/// so that the option's own range check names the option and the value,
+/// where clap would call `-1` an unexpected argument.
 pub fn command() -> clap::Command {
     let mut cmd = Cli::command();
     let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
     for name in names {
         cmd = cmd.mut_subcommand(name, |sub| {
-            sub.mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+            sub.mut_args(|arg| {
+                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1);
+                if arg.get_action().takes_values() && one_value && !arg.is_positional() {
+                    arg.allow_hyphen_values(true)
+                } else {
+                    arg
+                }
+            })
         });
     }
     cmd

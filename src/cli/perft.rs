@@ -95,7 +95,8 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
             mnps: mnps(nodes, seconds),
             threads,
             hash_mb: args.hash,
-            stats: stats.map(|rows| rows.into_iter().enumerate().map(|(depth, stats)| StatsRow { depth, stats }).collect()),
+            stats: stats
+                .map(|rows| rows.into_iter().enumerate().map(|(depth, stats)| StatsRow { depth, stats }).collect()),
         })?;
         return Ok(Outcome::Success);
     }

@@ -305,6 +305,38 @@ struct Shown {
     stage_name: Mutex<Option<String>>,
     /// A fixed end (a time budget): the time left is the time to it.
     deadline: Mutex<Option<Instant>>,
+    /// How long an uncounted stage usually takes, in seconds.
+    expected: Mutex<Option<f64>>,
+}
+
+/// A counted stage: the share done.
+const SHARE: &str = "{msg} [{elapsed_precise}] {wide_bar} {percent}%  {left}";
+/// A stage without counts: a spinner and its usual time.
+const UNCOUNTED: &str = "{msg} [{elapsed_precise}] {spinner}  {left}";
+
+/// The bar's look, with its own fields: `{speed}` (Mnps) and `{left}`.
+fn style(template: &str, shown: &Arc<Shown>) -> ProgressStyle {
+    let (for_speed, for_left) = (shown.clone(), shown.clone());
+    ProgressStyle::with_template(template)
+        .expect("valid template")
+        .with_key("speed", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let nodes = if for_speed.nodes_are_position { state.pos() } else { for_speed.nodes() };
+            let _ = write!(w, "{:.1} Mnps", mnps(nodes, for_speed.stage_seconds()));
+        })
+        .with_key("left", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let spent = for_left.stage_seconds();
+            let text = match (for_left.deadline(), *lock(&for_left.expected)) {
+                (Some(end), _) => {
+                    format!("at most {} left", clock(end.saturating_duration_since(Instant::now()).as_secs_f64()))
+                }
+                (None, Some(usual)) if spent < usual => {
+                    format!("about {} left (usually {})", clock((usual - spent).max(1.0)), clock(usual))
+                }
+                (None, Some(usual)) => format!("longer than the usual {}", clock(usual)),
+                (None, None) => time_left(spent, state.pos(), state.len()),
+            };
+            let _ = w.write_str(&text);
+        })
 }
 
 impl LazyProgress {
@@ -333,6 +365,12 @@ impl LazyProgress {
         LazyProgress::build(len, what, quiet, false, "{msg} [{elapsed_precise}] {wide_bar} {percent}%  {speed}  {left}")
     }
 
+    /// Work in named stages (`stage`, `stage_expected`): the share of the
+    /// current stage done and its time left.
+    pub fn stages(what: &str, quiet: bool) -> LazyProgress {
+        LazyProgress::build(0, what, quiet, false, SHARE)
+    }
+
     fn build(len: u64, what: &str, quiet: bool, nodes_are_position: bool, template: &str) -> LazyProgress {
         let shown = Arc::new(Shown {
             nodes: AtomicU64::new(0),
@@ -340,24 +378,10 @@ impl LazyProgress {
             stage_start: Mutex::new(Instant::now()),
             stage_name: Mutex::new(None),
             deadline: Mutex::new(None),
+            expected: Mutex::new(None),
         });
         let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
-        let (for_speed, for_left) = (shown.clone(), shown.clone());
-        let style = ProgressStyle::with_template(template)
-            .expect("valid template")
-            .with_key("speed", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let nodes = if for_speed.nodes_are_position { state.pos() } else { for_speed.nodes() };
-                let _ = write!(w, "{:.1} Mnps", mnps(nodes, for_speed.stage_seconds()));
-            })
-            .with_key("left", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let text = match for_left.deadline() {
-                    Some(end) => {
-                        format!("at most {} left", clock(end.saturating_duration_since(Instant::now()).as_secs_f64()))
-                    }
-                    None => time_left(for_left.stage_seconds(), state.pos(), state.len()),
-                };
-                let _ = w.write_str(&text);
-            });
+        let style = style(template, &shown);
         bar.set_style(style);
         bar.set_message(what.to_string());
         let can_show = !quiet && std::io::stderr().is_terminal();
@@ -412,11 +436,21 @@ impl LazyProgress {
         if let Some(previous) = previous {
             self.note(&format!("done: {previous} ({})", clock(self.shown.stage_seconds())));
         }
+        *lock(&self.shown.expected) = None;
+        self.bar.set_style(style(SHARE, &self.shown));
         *lock(&self.shown.stage_start) = Instant::now();
         self.shown.nodes.store(0, Ordering::Relaxed);
         self.bar.set_message(name.to_string());
         self.bar.set_length(len);
         self.bar.set_position(0);
+    }
+
+    /// A new stage that cannot be counted, which usually takes `usual`:
+    /// a spinner and the time left from that.
+    pub fn stage_expected(&self, name: &str, usual: Duration) {
+        self.stage(name, 0);
+        *lock(&self.shown.expected) = Some(usual.as_secs_f64());
+        self.bar.set_style(style(UNCOUNTED, &self.shown));
     }
 
     /// Prints a line above the bar, if the bar is showing: for stage reports

@@ -30,6 +30,14 @@ pub struct MagicEntry {
     pub black: bool,
 }
 
+/// At most 100 characters of a file's text, for error messages.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// Formats a 64-bit value as the file writes it.
 pub fn hex(v: u64) -> String {
     format!("{v:#018x}")
@@ -154,7 +162,7 @@ fn parse_hex(index: usize, field: &'static str, value: &str) -> Result<u64, File
     digits.and_then(|d| u64::from_str_radix(d, 16).ok()).ok_or_else(|| FileError::Field {
         index,
         field,
-        value: value.to_string(),
+        value: clip(value),
     })
 }
 
@@ -185,12 +193,12 @@ pub fn verify_pieces(file: &MagicFile, expected: &[&str]) -> Result<Verification
         let rook = match e.piece.as_str() {
             "rook" => true,
             "bishop" => false,
-            _ => return Err(FileError::Field { index, field: "piece", value: e.piece.clone() }),
+            _ => return Err(FileError::Field { index, field: "piece", value: clip(&e.piece) }),
         };
         let square = Square::parse(&e.square).ok_or_else(|| FileError::Field {
             index,
             field: "square",
-            value: e.square.clone(),
+            value: clip(&e.square),
         })?;
         parsed.push(Parsed {
             piece: e.piece.clone(),

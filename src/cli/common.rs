@@ -71,6 +71,13 @@ fn resolve_move(pos: &Position, index: usize, text: &str) -> Result<chesstool::M
     })
 }
 
+/// A square name in either case (`e4`, `E4`).
+pub fn parse_square(option: &str, text: &str) -> Result<chesstool::Square> {
+    chesstool::Square::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
+        super::usage_error(format!("{option}: {:?} is not a square (a name such as e4 or E4)", clip(text)), None)
+    })
+}
+
 /// At most about 100 characters of user input, for error messages.
 pub fn clip(text: &str) -> String {
     const MAX: usize = 100;

@@ -21,6 +21,15 @@ use std::time::Duration;
 /// The name of the packing's first stage (most of its time).
 const STEP1: &str = "step 1 of 4: candidate magics per square";
 
+/// The occupancies of all 128 squares: step 1's work for the full packing.
+const FULL_WEIGHT: f64 = 107_648.0;
+
+/// Seconds the uncounted stages took in the full packing (seed 1, `--threads 2`,
+/// measured on the shared 2-core machine): the bar's "usually".
+const USUAL_BUNDLES: u64 = 60;
+const USUAL_JOINT: u64 = 120;
+const USUAL_REFILL: u64 = 60;
+
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceArg {
     Rook,
@@ -179,7 +188,7 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         PieceArg::Both => Slider::ALL.to_vec(),
     };
     let squares = match &args.square {
-        Some(text) => Some(vec![parse_square("--square", text)?]),
+        Some(text) => Some(vec![super::common::parse_square("--square", text)?]),
         None => None,
     };
     let seed = args.seed.unwrap_or(1);
@@ -298,16 +307,6 @@ fn json_text(file: &MagicFile, verification: &magic_verify::Verification) -> any
     }
     let status = if verification.ok() { "ok" } else { "mismatch" };
     Ok(format!("{}\n", serde_json::to_string_pretty(&WithStatus { status, file })?))
-}
-
-/// A square name in either case (`e4`, `E4`).
-pub(crate) fn parse_square(option: &str, text: &str) -> anyhow::Result<Square> {
-    Square::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
-        usage_error(
-            format!("{option}: {:?} is not a square (a name such as e4 or E4)", super::common::clip(text)),
-            None,
-        )
-    })
 }
 
 /// Writes the magics (to `--output` or stdout) and the summary (on stderr
@@ -465,16 +464,18 @@ fn run_packed(
     // Step 1 is most of the time; a square's share grows with its occupancies.
     let weight = |slider, square| Problem::new(slider, square).occupancies.len() as u64;
     let step1: u64 = targets.iter().map(|&(slider, square)| weight(slider, square)).sum();
-    let progress = LazyProgress::new(0, "packing", args.quiet);
+    let progress = LazyProgress::stages("packing", args.quiet);
     progress.set_deadline(deadline);
     progress.stage(STEP1, step1);
+    // The stages without counts take about their time of the full run (seed 1, 2 threads), scaled by the work.
+    let usual = |full: u64| Duration::from_secs_f64(full as f64 * step1 as f64 / FULL_WEIGHT);
     let on_progress = |p: Progress| match p {
         Progress::Square(slider, square) => progress.inc_by(weight(slider, square)),
-        Progress::Bundles => progress.stage("choosing the bundles", 0),
+        Progress::Bundles => progress.stage_expected("choosing the bundles", usual(USUAL_BUNDLES)),
         Progress::Placement(orders) => progress.stage("step 2 of 4: placement orders", orders.into()),
         Progress::Pass => progress.inc(),
-        Progress::Joint => progress.stage("step 3 of 4: joint placement", 0),
-        Progress::Refill => progress.stage("step 4 of 4: refill of the holes", 0),
+        Progress::Joint => progress.stage_expected("step 3 of 4: joint placement", usual(USUAL_JOINT)),
+        Progress::Refill => progress.stage_expected("step 4 of 4: refill of the holes", usual(USUAL_REFILL)),
     };
     let effort = magic_packed::Effort::default();
     let packing = pool.install(|| magic_packed::pack(targets, args.seed.unwrap_or(1), effort, deadline, &on_progress));

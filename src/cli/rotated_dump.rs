@@ -78,7 +78,7 @@ fn hex(v: u64) -> String {
 
 pub fn run(args: RotatedDumpArgs) -> anyhow::Result<Outcome> {
     let square = match &args.square {
-        Some(text) => Some(super::magic_search::parse_square("--square", text)?),
+        Some(text) => Some(super::common::parse_square("--square", text)?),
         None => None,
     };
     let pos = Position::from_fen(&args.fen)

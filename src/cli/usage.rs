@@ -104,7 +104,11 @@ fn describe(e: &clap::Error, args: &[OsString]) -> (String, Option<String>) {
         ErrorKind::ArgumentConflict => {
             let other = strings(e, ContextKind::PriorArg);
             let others = other.iter().map(|o| o.split(' ').next().unwrap_or(o)).collect::<Vec<_>>().join(", ");
-            (format!("{option} cannot be used with {others}"), None)
+            if others == option {
+                (format!("{option} is given twice"), None)
+            } else {
+                (format!("{option} cannot be used with {others}"), None)
+            }
         }
         ErrorKind::TooManyValues => (format!("{option}: one value too many: {value:?}"), None),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => (format!("{option}: wrong number of values"), None),

@@ -56,10 +56,10 @@ pub enum FormatArg {
 
 #[derive(clap::Args, Debug)]
 pub struct MagicSearchArgs {
-    /// Which sliders to search (with --verify: which the file must hold, all 64 squares each).
+    /// Which sliders to search (with --verify: which the file must hold, on every square or --square).
     #[arg(long, value_enum, default_value = "both")]
     pub piece: PieceArg,
-    /// Only this square (a name such as a1 or A1).
+    /// Only this square (a name such as a1 or A1; with --verify: the one square the file must hold).
     #[arg(long, value_name = "SQ")]
     pub square: Option<String>,
     /// Seed of the random generator; a seed gives the same magics (default 1).
@@ -97,8 +97,9 @@ pub struct MagicSearchArgs {
     #[arg(long, value_name = "N", value_parser = bench_arg)]
     pub bench: Option<u32>,
     /// Check a JSON magic file (`-` for standard input) instead of searching:
-    /// all 128 squares (or the 64 of --piece) must be there, once each; every
-    /// collision is reported and makes the exit status 1.
+    /// all 128 squares (or those of --piece and --square) must be there, once
+    /// each; every collision or missing square is reported and makes the exit
+    /// status 1.
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
     /// No progress bar (shown on a terminal for work that takes more than a second).
@@ -126,7 +127,6 @@ impl MagicSearchArgs {
         if self.verify.is_some() {
             let why = "with --verify (the file gives the magics)";
             let given = [
-                ("--square", self.square.is_some()),
                 ("--seed", self.seed.is_some()),
                 ("--bits-reduction", self.bits_reduction > 0),
                 ("--layout", self.layout.is_some()),
@@ -412,12 +412,18 @@ struct VerifyReport {
 fn verify_file(args: &MagicSearchArgs, path: &std::path::Path) -> anyhow::Result<Outcome> {
     let (text, name) = read_input(path)?;
     let file = magic_verify::parse(&text).with_context(|| name.clone())?;
-    let expected: &[&str] = match args.piece {
+    let pieces: &[&str] = match args.piece {
         PieceArg::Rook => &["rook"],
         PieceArg::Bishop => &["bishop"],
         PieceArg::Both => &["rook", "bishop"],
     };
-    let v = magic_verify::verify_pieces(&file, expected).with_context(|| name.clone())?;
+    let squares = match &args.square {
+        Some(text) => vec![super::common::parse_square("--square", text)?],
+        None => Square::ALL.to_vec(),
+    };
+    let expected: Vec<(&str, Square)> =
+        pieces.iter().flat_map(|&piece| squares.iter().map(move |&sq| (piece, sq))).collect();
+    let v = magic_verify::verify_squares(&file, &expected).with_context(|| name.clone())?;
     let outcome = if v.ok() { Outcome::Success } else { Outcome::Mismatch };
     if args.format() == FormatArg::Json {
         print_json(&VerifyReport {

@@ -175,6 +175,13 @@ pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileE
 /// As [`verify`], reporting every square of the `expected` pieces (`rook`,
 /// `bishop`) that the file lacks: a file that is to be complete.
 pub fn verify_pieces(file: &MagicFile, expected: &[&str]) -> Result<Verification, FileError> {
+    let squares: Vec<(&str, Square)> =
+        expected.iter().flat_map(|&piece| Square::ALL.iter().map(move |&sq| (piece, sq))).collect();
+    verify_squares(file, &squares)
+}
+
+/// As [`verify`], reporting every expected piece and square that the file lacks.
+pub fn verify_squares(file: &MagicFile, expected: &[(&str, Square)]) -> Result<Verification, FileError> {
     if file.table_entries > LIMIT {
         return Err(FileError::TooLarge(file.table_entries));
     }
@@ -220,13 +227,9 @@ pub fn verify_pieces(file: &MagicFile, expected: &[&str]) -> Result<Verification
         }
         *slot = true;
     }
-    for (k, name) in ["rook", "bishop"].iter().enumerate() {
-        if expected.contains(name) {
-            for sq in Square::ALL {
-                if !seen[k][sq.index()] {
-                    v.report(Problem::Missing { piece: name.to_string(), square: sq.to_string() });
-                }
-            }
+    for &(piece, sq) in expected {
+        if !seen[usize::from(piece != "rook")][sq.index()] {
+            v.report(Problem::Missing { piece: piece.to_string(), square: sq.to_string() });
         }
     }
     // slot -> (entry number, occupancy, attacks); entry u32::MAX = empty.

@@ -109,9 +109,9 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// The positions two plies below `pos`: the units of work whose counts feed
-/// the progress bar (hundreds of them, so the bar moves smoothly; each is
-/// still split over the threads below it).
+/// The positions two plies below `pos`: the units of work, spread over the
+/// threads, whose counts feed the progress bar (hundreds of them, so the bar
+/// moves smoothly).
 fn grandchildren(pos: &Position) -> Vec<Position> {
     let mut out = Vec::new();
     for &m in pos.legal_moves().iter() {
@@ -145,7 +145,9 @@ fn count(pos: &Position, depth: u32, table: Option<&HashTable>, progress: &LazyP
         .par_iter()
         .zip(&weights)
         .map(|(u, &w)| {
-            let n = perft_fast_parallel(u, depth - 2, table);
+            // Each unit on one thread: the units are the parallel split (as
+            // the library's own two-ply split), splitting them further costs more than it balances.
+            let n = perft_fast(u, depth - 2, table);
             progress.add_nodes(n);
             progress.inc_by(w);
             n

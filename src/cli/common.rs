@@ -340,6 +340,7 @@ fn style(template: &str, shown: &Arc<Shown>) -> ProgressStyle {
                     format!("about {} left (usually {})", clock((usual - spent).max(1.0)), clock(usual))
                 }
                 (None, Some(usual)) => format!("longer than the usual {}", clock(usual)),
+                (None, None) if state.len() == Some(0) => "time left unknown".to_string(),
                 (None, None) => time_left(spent, state.pos(), state.len()),
             };
             let _ = w.write_str(&text);
@@ -452,11 +453,16 @@ impl LazyProgress {
         self.bar.set_position(0);
     }
 
-    /// A new stage that cannot be counted, which usually takes `usual`:
-    /// a spinner and the time left from that.
-    pub fn stage_expected(&self, name: &str, usual: Duration) {
+    /// The time since the current stage began.
+    pub fn stage_elapsed(&self) -> Duration {
+        Duration::from_secs_f64(self.shown.stage_seconds())
+    }
+
+    /// A new stage that cannot be counted, which usually takes `usual`
+    /// (if known): a spinner and the time left from that.
+    pub fn stage_expected(&self, name: &str, usual: Option<Duration>) {
         self.stage(name, 0);
-        *lock(&self.shown.expected) = Some(usual.as_secs_f64());
+        *lock(&self.shown.expected) = usual.map(|u| u.as_secs_f64());
         self.bar.set_style(style(UNCOUNTED, &self.shown));
     }
 

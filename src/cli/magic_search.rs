@@ -21,14 +21,12 @@ use std::time::Duration;
 /// The name of the packing's first stage (most of its time).
 const STEP1: &str = "step 1 of 4: candidate magics per square";
 
-/// The occupancies of all 128 squares: step 1's work for the full packing.
-const FULL_WEIGHT: f64 = 107_648.0;
-
-/// Seconds the uncounted stages took in the full packing (seed 1, `--threads 2`,
-/// measured on the shared 2-core machine): the bar's "usually".
-const USUAL_BUNDLES: u64 = 60;
-const USUAL_JOINT: u64 = 120;
-const USUAL_REFILL: u64 = 60;
+/// The stages without counts, as shares of step 1's time: in the full
+/// packing (seed 1, `--threads 2`, on the shared 2-core machine) step 1 took
+/// 51m 20s, the bundles 9m 10s, step 2 10 s, step 3 1m 13s and step 4 6m 13s.
+const BUNDLES_SHARE: f64 = 550.0 / 3080.0;
+const JOINT_SHARE: f64 = 73.0 / 3080.0;
+const REFILL_SHARE: f64 = 373.0 / 3080.0;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceArg {
@@ -71,8 +69,9 @@ pub struct MagicSearchArgs {
     #[arg(long, value_name = "K", default_value_t = 0, value_parser = bits_reduction_arg)]
     pub bits_reduction: u32,
     /// How the squares' blocks are laid out in the shared table (default
-    /// fancy). `packed` takes 25-35 minutes for all 128 squares on 2 cores
-    /// (about 2,500 s of CPU; one bishop square: a few seconds).
+    /// fancy). `packed` takes 25-35 minutes for all 128 squares with 2 cores
+    /// to itself (about 2,500 s of CPU; 68 minutes measured on 2 busy cores),
+    /// 1-4 minutes for the 64 bishops, seconds for one square.
     #[arg(long, value_enum)]
     pub layout: Option<LayoutArg>,
     /// Time budget in seconds for the searches that may not finish
@@ -473,15 +472,23 @@ fn run_packed(
     let progress = LazyProgress::stages("packing", args.quiet);
     progress.set_deadline(deadline);
     progress.stage(STEP1, step1);
-    // The stages without counts take about their time of the full run (seed 1, 2 threads), scaled by the work.
-    let usual = |full: u64| Duration::from_secs_f64(full as f64 * step1 as f64 / FULL_WEIGHT);
+    // The stages without counts take their share of step 1's time in the
+    // full packing; a part of the squares has no such figures.
+    let step1_seconds = std::sync::Mutex::new(0.0);
+    let usual = |share: f64| {
+        let seconds = *step1_seconds.lock().unwrap_or_else(|e| e.into_inner());
+        complete.then(|| Duration::from_secs_f64(seconds * share))
+    };
     let on_progress = |p: Progress| match p {
         Progress::Square(slider, square) => progress.inc_by(weight(slider, square)),
-        Progress::Bundles => progress.stage_expected("choosing the bundles", usual(USUAL_BUNDLES)),
+        Progress::Bundles => {
+            *step1_seconds.lock().unwrap_or_else(|e| e.into_inner()) = progress.stage_elapsed().as_secs_f64();
+            progress.stage_expected("choosing the bundles", usual(BUNDLES_SHARE));
+        }
         Progress::Placement(orders) => progress.stage("step 2 of 4: placement orders", orders.into()),
         Progress::Pass => progress.inc(),
-        Progress::Joint => progress.stage_expected("step 3 of 4: joint placement", usual(USUAL_JOINT)),
-        Progress::Refill => progress.stage_expected("step 4 of 4: refill of the holes", usual(USUAL_REFILL)),
+        Progress::Joint => progress.stage_expected("step 3 of 4: joint placement", usual(JOINT_SHARE)),
+        Progress::Refill => progress.stage_expected("step 4 of 4: refill of the holes", usual(REFILL_SHARE)),
     };
     let effort = magic_packed::Effort::default();
     let packing = pool.install(|| magic_packed::pack(targets, args.seed.unwrap_or(1), effort, deadline, &on_progress));

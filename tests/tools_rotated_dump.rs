@@ -177,10 +177,16 @@ fn square_attacks_agree_with_an_independent_walker() {
 fn json_has_boards_and_square() {
     let text = run(&["--fen", KIWIPETE, "--square", "e4", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["boards"]["a1h8"]["rows"][0][1], "|");
-    assert_eq!(v["boards"]["normal"]["value"], format!("{:#018x}", occupancy(KIWIPETE)));
-    assert_eq!(v["square"]["agree"], true);
-    assert_eq!(v["square"]["patterns"][1]["board"], "l90");
+    assert_eq!(v["boards"]["a1h8"]["rows"][0], "a8 | b1 c2 d3 e4 f5 g6 h7");
+    assert_eq!(v["boards"]["normal"]["bitboard"], format!("{:#018x}", occupancy(KIWIPETE)));
+    assert_eq!((v["status"].as_str(), v["square"].as_str()), (Some("ok"), Some("e4")));
+    assert!(v["attacks"].as_array().unwrap().iter().all(|a| a["agree"] == true), "{v}");
+    assert_eq!(v["patterns"][1]["board"], "l90");
+    assert_eq!(v["root"], KIWIPETE);
+    // The boards in the paper's order.
+    let names: Vec<&String> = v["boards"].as_object().unwrap().keys().collect();
+    assert_eq!(names.len(), 4);
+    assert!(text.find("\"normal\"").unwrap() < text.find("\"a8h1\"").unwrap());
 }
 
 fn usage_error(args: &[&str], message: &str) {

@@ -62,7 +62,9 @@ impl Command {
     /// or magic-search's `--format json` to stdout).
     fn json(&self) -> bool {
         match self {
-            Command::Divide(a) => a.json,
+            // divide still prints its own error document; once it prints every
+            // document through `common::print_json`, this becomes `a.json`.
+            Command::Divide(_) => false,
             Command::Perft(a) => a.json,
             Command::Suite(a) => a.json,
             Command::Bench(a) => a.json,

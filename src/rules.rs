@@ -130,3 +130,14 @@ pub trait Rules: Send + Sync {
         None
     }
 }
+
+/// At most about 100 characters of `text` (whole characters), with `...`
+/// when cut: what an error message of any game may quote of the offending
+/// input.
+pub fn clip(text: &str) -> String {
+    const MAX: usize = 100;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}...", &text[..i]),
+    }
+}

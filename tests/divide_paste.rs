@@ -83,11 +83,11 @@ fn every_real_paste_is_judged_right() {
         }
         if case.file.starts_with("sf_") {
             // Stockfish's banner at least was skipped, and said so.
-            assert!(j["skipped"]["banner"].as_u64().unwrap() >= 1, "{what}");
+            assert!(j["skipped_lines"]["banner"].as_u64().unwrap() >= 1, "{what}");
             assert!(stderr.contains("not divide data"), "{what}");
         }
         if case.file.contains("bom") {
-            assert_eq!(j["skipped"]["bom"], true, "{what}");
+            assert_eq!(j["skipped_lines"]["bom"], true, "{what}");
         }
     }
 }

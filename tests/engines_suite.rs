@@ -82,7 +82,7 @@ fn every_failing_count_gets_a_witness() {
         assert!(mismatches[1].get("witness").is_none(), "{j}");
         // The suite's counts are the reference side; the engine's the engine side.
         assert_eq!(mismatches[0]["reference"], 714, "{j}");
-        assert_eq!(mismatches[0]["line"], 3, "{j}");
+        assert_eq!(mismatches[0]["line_number"], 3, "{j}");
     }
 }
 

@@ -129,7 +129,7 @@ fn perft_mismatches_point_at_their_perft_line() {
     assert_eq!(out.status.code(), Some(1));
     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     let m = &j["mismatches"][0];
-    assert_eq!((m["line"].as_u64(), m["depth"].as_u64()), (Some(4), Some(2)), "{j}");
+    assert_eq!((m["line_number"].as_u64(), m["depth"].as_u64()), (Some(4), Some(2)), "{j}");
     assert_eq!((m["engine"].as_u64(), m["reference"].as_u64()), (Some(400), Some(401)), "{j}");
 }
 

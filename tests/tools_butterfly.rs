@@ -204,9 +204,9 @@ fn usage_error(args: &[&str], message: &str) {
 #[test]
 fn bad_ranges_are_usage_errors() {
     usage_error(&["butterfly-plot", "20", "3"], "greater than");
-    usage_error(&["butterfly-plot", "0", "64"], "invalid square '64'");
-    usage_error(&["butterfly-plot", "-1", "5"], "invalid square '-1'");
-    usage_error(&["butterfly-plot", "0", "z9"], "invalid square 'z9'");
+    usage_error(&["butterfly-plot", "0", "64"], "TO: \"64\" is not a square");
+    usage_error(&["butterfly-plot", "-1", "5"], "FROM: \"-1\" is not a square");
+    usage_error(&["butterfly-plot", "0", "z9"], "TO: \"z9\" is not a square");
     usage_error(&["butterfly-plot", "e8", "d1"], "greater than");
 }
 
@@ -225,7 +225,9 @@ fn history_counts_every_move_of_the_perft_tree() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // Perft 1 + 2 + 3 of the start position.
-    assert_eq!(v["total"], 20 + 400 + 8902);
+    assert_eq!(v["moves_counted"], 20 + 400 + 8902);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["root"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let sum: u64 = v["pairs"].as_array().unwrap().iter().map(|p| p["count"].as_u64().unwrap()).sum();
     assert_eq!(sum, 9322);
     let g1f3 = v["pairs"].as_array().unwrap().iter().find(|p| p["from"] == "g1" && p["to"] == "f3").unwrap();
@@ -251,6 +253,52 @@ fn history_heat_map_and_svg() {
 
 #[test]
 fn history_bad_input() {
-    usage_error(&["butterfly-plot", "0", "63", "--history", "--depth", "0"], "--depth 0");
-    usage_error(&["butterfly-plot", "0", "63", "--history", "--depth", "2", "--fen", "8/8 w"], "bad --fen");
+    usage_error(
+        &["butterfly-plot", "0", "63", "--history", "--depth", "0"],
+        "--depth: 0 is not a history depth (1 to 8)",
+    );
+    usage_error(
+        &["butterfly-plot", "0", "63", "--history", "--depth", "9"],
+        "--depth: 9 is not a history depth (1 to 8)",
+    );
+    usage_error(&["butterfly-plot", "0", "63", "--history", "--depth", "2", "--fen", "8/8 w"], "--fen \"8/8 w\"");
+    usage_error(&["butterfly-plot", "0", "63", "--history"], "--history needs --depth");
+}
+
+#[test]
+fn square_names_in_either_case() {
+    assert_eq!(ours("D1", "E8"), c_output(3, 60));
+}
+
+#[test]
+fn options_without_effect_are_usage_errors() {
+    usage_error(&["butterfly-plot", "0", "63", "--depth", "2"], "--depth has no effect without --history");
+    usage_error(&["butterfly-plot", "0", "63", "--fen", "startpos"], "--fen has no effect without --history");
+    usage_error(&["butterfly-plot", "0", "63", "--quiet"], "--quiet has no effect without --history");
+    // With --json the failure is also the one document on stdout.
+    for (args, needle) in [
+        (&["--svg", "-", "--json"][..], "--svg - cannot be used with --json"),
+        (&["--names", "--json"], "--names has no effect"),
+    ] {
+        let out =
+            Command::cargo_bin("chesstool").unwrap().args(["butterfly-plot", "0", "63"]).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with(&format!("error: {needle}")));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((v["status"].as_str(), v["error"]["kind"].as_str()), (Some("error"), Some("usage")), "{v}");
+    }
+}
+
+#[test]
+fn diagram_counts_as_json() {
+    let out = Command::cargo_bin("chesstool").unwrap().args(["butterfly-plot", "0", "63", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The document's own totals for the whole board (the text diagram's last lines).
+    assert_eq!(
+        (v["rook_moves"].as_u64(), v["bishop_moves"].as_u64(), v["knight_moves"].as_u64()),
+        (Some(896), Some(560), Some(336))
+    );
+    assert_eq!(v["total_moves"], 1792);
+    assert_eq!(v["range"], serde_json::json!({"from": "a1", "to": "h8"}));
 }

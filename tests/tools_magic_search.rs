@@ -89,10 +89,16 @@ fn search_json(args: &[&str]) -> String {
 
 /// `magic-search --verify FILE` accepts the file and says `expected` (e.g. "128 entries").
 fn verifies(file: impl AsRef<std::ffi::OsStr>, expected: &str) {
+    verifies_with(file, &[], expected);
+}
+
+/// As `verifies`, with `--piece`/`--square` saying which squares the file must hold.
+fn verifies_with(file: impl AsRef<std::ffi::OsStr>, which: &[&str], expected: &str) {
     chesstool()
         .arg("magic-search")
         .arg("--verify")
         .arg(file)
+        .args(which)
         .assert()
         .success()
         .stdout(predicate::str::contains(expected).and(predicate::str::contains(": ok")));
@@ -198,7 +204,7 @@ fn reduced_bit_runs_write_complete_checked_files() {
         .unwrap();
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("with 1 fewer index bit"), "{stderr}");
+    assert!(stderr.contains("with 1 index bit fewer"), "{stderr}");
     assert_eq!(check(&String::from_utf8(out.stdout).unwrap()), 64);
 }
 
@@ -215,9 +221,10 @@ fn usage_error(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_is_a_usage_error() {
-    usage_error(&["--square", "i9"], "unknown square 'i9'");
-    usage_error(&["--square", "64"], "unknown square '64'");
-    usage_error(&["--threads", "0"], "--threads");
+    usage_error(&["--square", "i9"], "--square: \"i9\" is not a square");
+    usage_error(&["--square", "64"], "--square: \"64\" is not a square");
+    usage_error(&["--threads", "5000"], "--threads: 5000 threads is more than the 1024 allowed");
+    usage_error(&["--seed", "-1"], "--seed: -1 is not a seed");
     usage_error(&["--time-limit", "0"], "--time-limit");
     usage_error(&["--bits-reduction", "9"], "--bits-reduction");
     usage_error(&["--verify", "/nonexistent/magics.json"], "cannot read");
@@ -240,7 +247,10 @@ fn packed(args: &[&str], name: &str) -> serde_json::Value {
         .stderr(predicate::str::contains("against the reference: ok"));
     let json = std::fs::read_to_string(&file).unwrap();
     check(&json);
-    verifies(&file, "");
+    // The squares the file must hold: those of the search.
+    let which: Vec<&str> =
+        args.chunks(2).filter(|w| w[0] == "--piece" || w[0] == "--square").flat_map(|w| w.iter().copied()).collect();
+    verifies_with(&file, &which, "");
     serde_json::from_str(&json).unwrap()
 }
 
@@ -366,7 +376,17 @@ fn reduced_cpw_records_check_out() {
     assert_eq!(check(&json), 39);
     let file = tmp("cpw_reduced_magics.json");
     std::fs::write(&file, &json).unwrap();
-    verifies(&file, "39 entries");
+    // `--verify` wants all 128 squares: the 89 others are reported missing (exit 1), and nothing else.
+    let out = chesstool().args(["magic-search", "--json", "--verify"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((report["entries"].as_u64(), report["problem_count"].as_u64()), (Some(39), Some(89)), "{report}");
+    assert!(report["problems"].as_array().unwrap().iter().all(|p| p.as_str().unwrap().ends_with(" missing")));
+    // One square alone, with --piece and --square.
+    let one = format!(r#"{{"layout":"fancy","table_entries":4096,"magics":[{}]}}"#, entries[0]);
+    let file = tmp("cpw_rook_a7.json");
+    std::fs::write(&file, one).unwrap();
+    verifies_with(&file, &["--piece", "rook", "--square", "a7"], "1 entry");
 }
 
 #[test]
@@ -402,4 +422,57 @@ fn committed_packed_table_checks_out() {
     assert_eq!(v["layout"], "packed");
     // Smaller than the 107,648 entries of the fancy layout, the published 87,988, the claimed 76,411 and the goal of 76,000.
     assert_eq!(v["table_entries"], 74_933);
+}
+
+#[test]
+fn options_without_effect_are_usage_errors() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packed_magics.json");
+    usage_error(&["--verify", file, "--layout", "packed"], "--layout has no effect with --verify");
+    usage_error(&["--verify", file, "--seed", "3"], "--seed has no effect with --verify");
+    usage_error(&["--verify", file, "-o", "x.json"], "--output has no effect with --verify");
+    usage_error(&["--verify", file, "--format", "rust"], "--format rust");
+    usage_error(&["--time-limit", "5"], "--time-limit has no effect on a standard search");
+    usage_error(&["--bits-reduction", "1", "--bench", "3"], "--bench has no effect");
+}
+
+#[test]
+fn verify_needs_every_square_once() {
+    // The committed table without its last entry: one square missing, exit 1.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packed_magics.json");
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let gone = v["magics"].as_array_mut().unwrap().pop().unwrap();
+    let file = tmp("magics_127.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = chesstool().args(["magic-search", "--verify"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let missing = format!("{} {} missing", gone["piece"].as_str().unwrap(), gone["square"].as_str().unwrap());
+    assert!(stdout.contains(&missing), "{stdout}");
+    // With --piece, only that piece's 64 squares are required.
+    let other = if gone["piece"] == "rook" { "bishop" } else { "rook" };
+    chesstool().args(["magic-search", "--verify"]).arg(&file).args(["--piece", other]).assert().success();
+    // Standard input, and the JSON report.
+    let out = chesstool()
+        .args(["magic-search", "--verify", "-", "--json"])
+        .write_stdin(std::fs::read(path).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((report["status"].as_str(), report["entries"].as_u64()), (Some("ok"), Some(128)));
+    assert_eq!(report["file"], "standard input");
+}
+
+#[test]
+fn all_cores_by_default_and_readable_times() {
+    let out = chesstool().args(["magic-search", "--threads", "0", "--piece", "rook"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Times in us or ms with one decimal, never thousands of microseconds.
+    for row in text.lines().filter(|l| l.starts_with("│ rook")) {
+        let time = row.trim_end_matches('│').rsplit('┆').next().unwrap().trim();
+        let (value, unit) = time.split_once(' ').unwrap();
+        assert!(["us", "ms", "s"].contains(&unit) && value.parse::<f64>().unwrap() < 1000.0, "{row}");
+    }
+    assert!(text.contains("64 magics in "), "{text}");
 }

@@ -177,10 +177,16 @@ fn square_attacks_agree_with_an_independent_walker() {
 fn json_has_boards_and_square() {
     let text = run(&["--fen", KIWIPETE, "--square", "e4", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["boards"]["a1h8"]["rows"][0][1], "|");
-    assert_eq!(v["boards"]["normal"]["value"], format!("{:#018x}", occupancy(KIWIPETE)));
-    assert_eq!(v["square"]["agree"], true);
-    assert_eq!(v["square"]["patterns"][1]["board"], "l90");
+    assert_eq!(v["boards"]["a1h8"]["rows"][0], "a8 | b1 c2 d3 e4 f5 g6 h7");
+    assert_eq!(v["boards"]["normal"]["bitboard"], format!("{:#018x}", occupancy(KIWIPETE)));
+    assert_eq!((v["status"].as_str(), v["square"].as_str()), (Some("ok"), Some("e4")));
+    assert!(v["attacks"].as_array().unwrap().iter().all(|a| a["agree"] == true), "{v}");
+    assert_eq!(v["patterns"][1]["board"], "l90");
+    assert_eq!(v["root"], KIWIPETE);
+    // The boards in the paper's order.
+    let names: Vec<&String> = v["boards"].as_object().unwrap().keys().collect();
+    assert_eq!(names.len(), 4);
+    assert!(text.find("\"normal\"").unwrap() < text.find("\"a8h1\"").unwrap());
 }
 
 fn usage_error(args: &[&str], message: &str) {
@@ -197,11 +203,11 @@ fn usage_error(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_is_a_usage_error() {
-    usage_error(&["--square", "z9"], "unknown square 'z9'");
-    usage_error(&["--square", "64"], "unknown square '64'");
-    usage_error(&["--fen", "8/8/8 w - - 0 1"], "bad --fen");
+    usage_error(&["--square", "z9"], "--square: \"z9\" is not a square");
+    usage_error(&["--square", "64"], "--square: \"64\" is not a square");
+    usage_error(&["--fen", "8/8/8 w - - 0 1"], "--fen \"8/8/8 w - - 0 1\"");
     // Kiwipete with a garbled e.p. field.
-    usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "bad --fen");
+    usage_error(&["--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -x"], "--fen");
     // The middlegame FEN as printed (corrupted) in the FUSc# paper, section 3.2.2.
     usage_error(&["--fen", "r3k2r/p1ppqb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBPPP/R3K2R w KQkq"], "rank 7 has 7 squares");
 }

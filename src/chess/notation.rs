@@ -10,8 +10,8 @@
 //! as unreadable rather than as an extra move.
 
 use crate::board::{File, Rank, Role, Square};
-use crate::engines::clip;
 use crate::position::is_kingside;
+use crate::rules::clip;
 use crate::rules::ReadMoveError;
 use crate::{Move, Position};
 

@@ -2,8 +2,8 @@
 //! count checked against the published numbers, optionally side by side with
 //! a UCI engine's `go perft` (alternating runs, medians, ratio, geometric mean).
 
-use super::common::{mnps, LazyProgress};
-use super::{EngineFailure, Outcome};
+use super::common::{hash_arg, mnps, plural, print_json, thread_pool, LazyProgress};
+use super::{no_effect, EngineFailure, Outcome};
 use anyhow::{Context, Result};
 use chesstool::engines::find::resolve_program;
 use chesstool::engines::{split_command, DivideFormat, Divider, Line, UciEngine};
@@ -11,6 +11,7 @@ use chesstool::perft::{perft_fast_parallel, HashTable};
 use chesstool::position::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Times our perft on five standard positions and checks every count.
@@ -25,31 +26,36 @@ use std::time::{Duration, Instant};
 /// run of ours gets a fresh table.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Worker threads for our perft (the engines' `go perft` is single-threaded).
-    #[arg(short = 't', long, default_value_t = 1, value_parser = super::common::threads_arg)]
+    /// Worker threads for our perft (0 = all cores, the default; the engine's
+    /// `go perft` is single-threaded).
+    #[arg(short = 't', long, value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Hash table size in MiB for our perft (0 = no table).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
+    #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
     /// A UCI engine with `go perft` to compare with (e.g. /usr/games/stockfish).
     #[arg(long, value_name = "CMD")]
     pub against_uci: Option<String>,
-    /// Timed runs per position, at least (the median is reported).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Timed runs per position, at least (1 to 1000; the median is reported).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = runs_arg)]
     pub runs: u32,
     /// Runs of a position go on (alternating, up to 51) until ours have taken
-    /// this many seconds in all; 0 = exactly --runs.
-    #[arg(long, value_name = "SECS", default_value_t = 2.0, value_parser = min_time_arg)]
+    /// this many seconds in all (0 to 3600); 0 = exactly --runs.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = min_time_arg)]
     pub min_time: f64,
     /// Smaller depths (a few seconds in all).
     #[arg(long)]
     pub quick: bool,
-    /// Seconds the engine may take for one answer before it is killed.
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
-    pub timeout: u64,
-    /// Print one JSON object instead of a table.
+    /// Seconds the engine may take for one answer before it is killed
+    /// (default 600; Stockfish's Kiwipete depth 6 takes about a minute).
+    #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
+    pub timeout: Option<f64>,
+    /// Print one JSON document instead of a table (see docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// A benchmark position with the depths and counts we time.
@@ -98,17 +104,19 @@ const CASES: [Case; 5] = [
 
 #[derive(Serialize)]
 struct Row {
-    position: &'static str,
-    fen: &'static str,
+    name: &'static str,
+    root: &'static str,
     depth: u32,
-    expected: u64,
+    /// The published count.
+    reference: u64,
     nodes: u64,
     /// Timed runs of each side (the medians are reported).
     runs: usize,
     seconds: f64,
     mnps: f64,
+    /// The engine's count.
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine_nodes: Option<u64>,
+    engine: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     engine_seconds: Option<f64>,
     /// Engine time / our time: how many times faster we are.
@@ -121,29 +129,33 @@ struct Report {
     status: &'static str,
     threads: usize,
     hash_mb: usize,
-    runs: u32,
+    /// --runs: the fewest timed runs per position.
+    min_runs: u32,
     min_time: f64,
     quick: bool,
-    engine: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_command: Option<String>,
     rows: Vec<Row>,
     #[serde(skip_serializing_if = "Option::is_none")]
     geometric_mean_ratio: Option<f64>,
 }
 
 pub fn run(args: BenchArgs) -> Result<Outcome> {
+    if args.timeout.is_some() && args.against_uci.is_none() {
+        return Err(no_effect("--timeout", "without --against-uci (it limits the engine's answers)"));
+    }
     let mut engine = match &args.against_uci {
         Some(cmd) => {
             let words = split_command(cmd).with_context(|| format!("--against-uci {cmd:?}: unbalanced quotes"))?;
             anyhow::ensure!(!words.is_empty(), "--against-uci: empty command");
             let words = resolve_program(words).map_err(|e| anyhow::anyhow!("--against-uci: {e}"))?;
-            let timeout = Duration::from_secs(args.timeout);
+            let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(super::common::DEFAULT_TIMEOUT));
             let chess = std::sync::Arc::new(chesstool::chess::Chess::new());
             Some(UciEngine::new(chess, cmd, words, timeout, DivideFormat::Auto))
         }
         None => None,
     };
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
+    let pool = thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     if let Some(e) = engine.as_mut() {
         // Start the engine (and page in its tables) outside any timing.
@@ -160,7 +172,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
 
     let per_run = if engine.is_some() { 2 } else { 1 };
     let per_case = per_run * args.runs as u64;
-    let progress = LazyProgress::new(per_case * CASES.len() as u64, "bench", args.json);
+    let progress = LazyProgress::new(per_case * CASES.len() as u64, "bench", args.quiet || args.json);
     let mut rows = Vec::new();
     for case in &CASES {
         let (depth, expected) = if args.quick { case.quick } else { case.full };
@@ -192,15 +204,15 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         let seconds = median(&mut ours);
         let engine_seconds = (!theirs.is_empty()).then(|| median(&mut theirs));
         rows.push(Row {
-            position: case.name,
-            fen: case.fen,
+            name: case.name,
+            root: case.fen,
             depth,
-            expected,
+            reference: expected,
             nodes,
             runs,
             seconds,
             mnps: mnps(nodes, seconds),
-            engine_nodes,
+            engine: engine_nodes,
             engine_seconds,
             ratio: engine_seconds.map(|t| t / seconds.max(1e-9)),
         });
@@ -210,35 +222,40 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio).collect();
     let geometric_mean_ratio =
         (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
-    let ok = rows.iter().all(|r| r.nodes == r.expected && r.engine_nodes.is_none_or(|n| n == r.expected));
+    let ok = rows.iter().all(|r| r.nodes == r.reference && r.engine.is_none_or(|n| n == r.reference));
     let outcome = if ok { Outcome::Success } else { Outcome::Mismatch };
     if args.json {
-        let report = Report {
-            status: if ok { "match" } else { "mismatch" },
+        print_json(&Report {
+            status: if ok { "ok" } else { "mismatch" },
             threads,
             hash_mb: args.hash,
-            runs: args.runs,
+            min_runs: args.runs,
             min_time: args.min_time,
             quick: args.quick,
-            engine: args.against_uci.clone(),
+            engine_command: args.against_uci.clone(),
             rows,
             geometric_mean_ratio,
-        };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        })?;
         return Ok(outcome);
     }
     let hash = if args.hash > 0 { format!(", hash {} MiB", args.hash) } else { String::new() };
     let fewest = rows.iter().map(|r| r.runs).min().unwrap_or(0);
     let most = rows.iter().map(|r| r.runs).max().unwrap_or(0);
     let spread = if fewest == most { format!("{fewest}") } else { format!("{fewest}-{most}") };
-    println!("chesstool perft: {threads} thread(s){hash}; medians of {spread} run(s) per position");
-    println!("{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio));
-    for r in rows.iter().filter(|r| r.nodes != r.expected) {
-        println!("MISMATCH: {} depth {}: we counted {}, published {}", r.position, r.depth, r.nodes, r.expected);
+    let runs = if most == 1 { "run" } else { "runs" };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "chesstool perft: {}{hash}; medians of {spread} {runs} per position",
+        plural(threads as u64, "thread", "threads")
+    )?;
+    writeln!(out, "{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio))?;
+    for r in rows.iter().filter(|r| r.nodes != r.reference) {
+        writeln!(out, "MISMATCH: {} depth {}: we counted {}, published {}", r.name, r.depth, r.nodes, r.reference)?;
     }
-    for r in rows.iter().filter(|r| r.engine_nodes.is_some_and(|n| n != r.expected)) {
-        let n = r.engine_nodes.unwrap_or_default();
-        println!("MISMATCH: {} depth {}: the engine counted {n}, published {}", r.position, r.depth, r.expected);
+    for r in rows.iter().filter(|r| r.engine.is_some_and(|n| n != r.reference)) {
+        let n = r.engine.unwrap_or_default();
+        writeln!(out, "MISMATCH: {} depth {}: the engine counted {n}, published {}", r.name, r.depth, r.reference)?;
     }
     Ok(outcome)
 }
@@ -261,10 +278,11 @@ fn more_runs(done: usize, min_runs: u32, spent: f64, min_time: f64) -> bool {
 }
 
 fn min_time_arg(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
-        _ => Err(format!("{s:?} is not a number of seconds (0 or more)")),
-    }
+    super::common::seconds_in(s, true, 3600.0, "a number of seconds")
+}
+
+fn runs_arg(s: &str) -> Result<u32, String> {
+    super::common::integer_in(s, 1, 1000, "a number of runs").map(|n| n as u32)
 }
 
 fn median(times: &mut [f64]) -> f64 {
@@ -286,16 +304,16 @@ fn table(rows: &[Row], engine: Option<&str>, geomean: Option<f64>) -> Table {
     }
     table.set_header(header);
     for r in rows {
-        let mark = if r.nodes == r.expected { "" } else { " ✗" };
+        let mark = if r.nodes == r.reference { "" } else { " ✗" };
         let mut cells = vec![
-            r.position.to_string(),
+            r.name.to_string(),
             r.depth.to_string(),
             format!("{}{mark}", r.nodes),
             format!("{:.3}", r.seconds),
             format!("{:.1}", r.mnps),
         ];
         if let (Some(t), Some(ratio)) = (r.engine_seconds, r.ratio) {
-            let mark = if r.engine_nodes == Some(r.expected) { "" } else { " ✗" };
+            let mark = if r.engine == Some(r.reference) { "" } else { " ✗" };
             cells.extend([format!("{t:.3}{mark}"), format!("{ratio:.2}x")]);
         }
         table.add_row(cells);
@@ -336,7 +354,7 @@ mod tests {
     fn min_time_must_be_a_non_negative_number() {
         assert_eq!(min_time_arg("2.5"), Ok(2.5));
         assert_eq!(min_time_arg("0"), Ok(0.0));
-        for bad in ["-1", "nan", "inf", "two", ""] {
+        for bad in ["-1", "nan", "inf", "two", "", "1e300", "3601"] {
             assert!(min_time_arg(bad).is_err(), "{bad}");
         }
     }

@@ -5,11 +5,11 @@
 //! position whose move list is wrong. The work is generic over the game
 //! (`run_with`); `run` sets up chess.
 
+use super::common::{plural, positive_depth_arg, read_input_bytes};
 use super::hunt::live::Status;
 use super::hunt::report::{diff_table, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
-    divide_depth_arg, error_document, is_broken_pipe, plural, read_input, resolve_line, usage, verify_error,
-    write_json, EngineArgs, EngineCalls,
+    error_document, is_broken_pipe, resolve_line, usage, verify_error, write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -38,7 +38,7 @@ pub struct DivideArgs {
     #[arg(long)]
     pub chess960: bool,
     /// Depth of the divide (1 to 20).
-    #[arg(long, short, value_parser = divide_depth_arg, allow_negative_numbers = true)]
+    #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: u32,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -75,7 +75,7 @@ pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
     if let Err(err) = &result {
         if args.json && !is_broken_pipe(err) {
             let extra = extra.as_ref().map(|(k, v): &(String, serde_json::Value)| (k.as_str(), v.clone()));
-            write_json(&mut std::io::stdout().lock(), &error_document(err, extra))?;
+            write_json(&error_document(err, extra))?;
         }
     }
     result
@@ -164,7 +164,7 @@ fn ours<R: Rules>(rules: &R, line: &Line<R>, depth: u32, threads: usize, json: b
             seconds: started.elapsed().as_secs_f64(),
             threads,
         };
-        write_json(&mut out.lock(), &doc)?;
+        write_json(&doc)?;
         return Ok(Outcome::Success);
     }
     let mut order: Vec<String> = rules.legal_moves(&pos).into_iter().map(|m| rules.move_text(&pos, m)).collect();
@@ -236,7 +236,7 @@ struct HuntJson {
     comparison: ComparisonJson,
     witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    skipped: Option<SkippedJson>,
+    skipped_lines: Option<SkippedJson>,
     notes: Vec<String>,
     seconds: f64,
 }
@@ -252,7 +252,7 @@ fn hunt<R: Rules + 'static>(
     let mut saved: Option<SavedDivide> = None;
     let mut engine: Box<dyn Divider<R>> = match &args.against {
         Some(path) => {
-            let (name, bytes) = read_input(path)?;
+            let (name, bytes) = read_input_bytes(path)?;
             let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {
@@ -312,11 +312,11 @@ fn hunt<R: Rules + 'static>(
             reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
-            skipped: saved.as_ref().map(|s| s.skipped().into()),
+            skipped_lines: saved.as_ref().map(|s| s.skipped().into()),
             notes,
             seconds,
         };
-        write_json(&mut out, &doc)?;
+        write_json(&doc)?;
     } else {
         let text = report_text(&**rules, line, args.depth, &report, calls, seconds, args.bisect, &notes);
         out.write_all(text.as_bytes())?;

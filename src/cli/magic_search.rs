@@ -1,15 +1,32 @@
 //! `chesstool magic-search`: find, verify and print magic numbers, or check a
 //! magic file.
 
-use super::Outcome;
+use super::common::{
+    human_duration, is_stdio, plural, print_err, print_json, print_text, read_input, thread_pool, write_output,
+    LazyProgress,
+};
+use super::{no_effect, usage_error, Outcome};
 use anyhow::Context;
 use chesstool::board::Square;
-use chesstool::tools::magic::search::{self as magic_search, Found, Slider};
+use chesstool::tools::magic::packed::Progress;
+use chesstool::tools::magic::search::{self as magic_search, Found, Problem, Slider};
 use chesstool::tools::magic::verify::{self as magic_verify, hex, MagicEntry, MagicFile};
 use chesstool::tools::magic::{packed as magic_packed, reduced as magic_reduced};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use serde::Serialize;
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The name of the packing's first stage (most of its time).
+const STEP1: &str = "step 1 of 4: candidate magics per square";
+
+/// The stages without counts, as shares of step 1's time: in the full
+/// packing (seed 1, `--threads 2`, on the shared 2-core machine) step 1 took
+/// 51m 20s, the bundles 9m 10s, step 2 10 s, step 3 1m 13s and step 4 6m 13s.
+const BUNDLES_SHARE: f64 = 550.0 / 3080.0;
+const JOINT_SHARE: f64 = 73.0 / 3080.0;
+const REFILL_SHARE: f64 = 373.0 / 3080.0;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceArg {
@@ -37,46 +54,132 @@ pub enum FormatArg {
 
 #[derive(clap::Args, Debug)]
 pub struct MagicSearchArgs {
-    /// Which sliders to search.
+    /// Which sliders to search (with --verify: which the file must hold, on every square or --square).
     #[arg(long, value_enum, default_value = "both")]
     pub piece: PieceArg,
-    /// Only this square (e.g. a1).
+    /// Only this square (a name such as a1 or A1; with --verify: the one square the file must hold).
     #[arg(long, value_name = "SQ")]
     pub square: Option<String>,
-    /// Seed of the random generator; the result is the same for a seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Look for magics with this many index bits fewer than relevant bits.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    /// Seed of the random generator; a seed gives the same magics (default 1).
+    #[arg(long, value_name = "N", value_parser = super::common::seed_arg)]
+    pub seed: Option<u64>,
+    /// Look for magics with K index bits fewer than relevant bits (0 to 4).
+    /// Runs for the whole --time-limit (default 10 s) unless every square is
+    /// found: 120 s on 2 threads finds 37 of the 39 squares known to have one.
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = bits_reduction_arg)]
     pub bits_reduction: u32,
-    /// How the squares' blocks are laid out in the shared table.
-    #[arg(long, value_enum, default_value = "fancy")]
-    pub layout: LayoutArg,
-    /// Time budget in seconds for searches that may not finish (reduced bits,
-    /// packing); shared out over the squares.
-    #[arg(long, value_name = "S")]
+    /// How the squares' blocks are laid out in the shared table (default
+    /// fancy). `packed` takes 25-35 minutes for all 128 squares with 2 cores
+    /// to itself (about 2,500 s of CPU; 68 minutes measured on 2 busy cores),
+    /// 1-4 minutes for the 64 bishops, seconds for one square.
+    #[arg(long, value_enum)]
+    pub layout: Option<LayoutArg>,
+    /// Time budget in seconds for the searches that may not finish
+    /// (--bits-reduction, --layout packed), shared out over the squares.
+    #[arg(long, value_name = "SECONDS", value_parser = time_limit_arg)]
     pub time_limit: Option<f64>,
-    /// Worker threads (default 1).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores, the default).
+    #[arg(long, short = 't', value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: FormatArg,
-    /// Write the output to FILE instead of standard output.
+    /// Output format: table (with a summary), json (the magic file that
+    /// --verify reads) or rust (source like src/attacks/magic_numbers.rs).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<FormatArg>,
+    /// One JSON document on stdout: the magic file, or the --verify report
+    /// (the same as --format json without -o; see docs/json.md).
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
+    /// Write the output to FILE (`-` for standard output); the summary then goes to standard error.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Repeat the search N times and report the fastest and median time.
-    #[arg(long, value_name = "N")]
+    /// Repeat the standard search N times (1 to 1000) and report the fastest and median time.
+    #[arg(long, value_name = "N", value_parser = bench_arg)]
     pub bench: Option<u32>,
-    /// Check a JSON magic file instead of searching; every collision is
-    /// reported and makes the exit status 1.
+    /// Check a JSON magic file (`-` for standard input) instead of searching:
+    /// all 128 squares (or those of --piece and --square) must be there, once
+    /// each; every collision or missing square is reported and makes the exit
+    /// status 1.
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
+    /// No progress bar (shown on a terminal for work that takes more than a second).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl MagicSearchArgs {
+    /// Whether the answer is one JSON document on stdout.
+    pub fn json_on_stdout(&self) -> bool {
+        self.json || (self.format == Some(FormatArg::Json) && self.output.as_deref().is_none_or(is_stdio))
+    }
+
+    fn format(&self) -> FormatArg {
+        if self.json {
+            FormatArg::Json
+        } else {
+            self.format.unwrap_or(FormatArg::Table)
+        }
+    }
+
+    /// Options that change nothing in this combination are usage errors.
+    fn check_combination(&self) -> anyhow::Result<()> {
+        let layout = self.layout.unwrap_or(LayoutArg::Fancy);
+        if self.verify.is_some() {
+            let why = "with --verify (the file gives the magics)";
+            let given = [
+                ("--seed", self.seed.is_some()),
+                ("--bits-reduction", self.bits_reduction > 0),
+                ("--layout", self.layout.is_some()),
+                ("--time-limit", self.time_limit.is_some()),
+                ("--bench", self.bench.is_some()),
+                ("--output", self.output.is_some()),
+            ];
+            if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+                return Err(no_effect(option, why));
+            }
+            if self.format == Some(FormatArg::Rust) {
+                return Err(usage_error("--format rust: --verify reports as a table or json", None));
+            }
+            return Ok(());
+        }
+        if layout == LayoutArg::Packed && self.bits_reduction > 0 {
+            return Err(usage_error(
+                "--bits-reduction cannot be used with --layout packed (the packing chooses its own index bits)",
+                None,
+            ));
+        }
+        let standard = self.bits_reduction == 0 && layout != LayoutArg::Packed;
+        if standard && self.time_limit.is_some() {
+            return Err(no_effect(
+                "--time-limit",
+                "on a standard search (it always finishes, in milliseconds); it bounds --bits-reduction and --layout packed",
+            ));
+        }
+        if !standard && self.bench.is_some() {
+            return Err(no_effect(
+                "--bench",
+                "with --bits-reduction or --layout packed (it times the standard search)",
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn bits_reduction_arg(s: &str) -> Result<u32, String> {
+    super::common::integer_in(s, 0, 4, "a number of index bits").map(|n| n as u32)
+}
+
+fn bench_arg(s: &str) -> Result<u32, String> {
+    super::common::integer_in(s, 1, 1000, "a number of runs").map(|n| n as u32)
+}
+
+fn time_limit_arg(s: &str) -> Result<f64, String> {
+    super::common::seconds_in(s, false, super::common::MAX_SECONDS, "a number of seconds")
 }
 
 pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
+    args.check_combination()?;
     if let Some(path) = &args.verify {
-        return verify_file(path);
+        return verify_file(&args, path);
     }
     let sliders: Vec<Slider> = match args.piece {
         PieceArg::Rook => vec![Slider::Rook],
@@ -84,50 +187,40 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
         PieceArg::Both => Slider::ALL.to_vec(),
     };
     let squares = match &args.square {
-        Some(text) => Some(vec![Square::parse(text.trim())
-            .with_context(|| format!("unknown square '{text}', expected a name such as a1"))?]),
+        Some(text) => Some(vec![super::common::parse_square("--square", text)?]),
         None => None,
     };
-    if args.threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
-    }
-    if args.bits_reduction > 4 {
-        anyhow::bail!("--bits-reduction {} is out of range (0..=4)", args.bits_reduction);
-    }
-    let time_limit = match args.time_limit {
-        Some(s) if !(s.is_finite() && s > 0.0) => anyhow::bail!("--time-limit must be a positive number of seconds"),
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
-    };
+    let seed = args.seed.unwrap_or(1);
+    let time_limit = args.time_limit.map(Duration::from_secs_f64);
     let targets = magic_search::targets(&sliders, squares.as_deref());
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start worker threads")?;
-    if args.layout == LayoutArg::Packed {
-        if args.bits_reduction > 0 {
-            anyhow::bail!("--layout packed chooses its own index bits; drop --bits-reduction");
-        }
+    let pool = thread_pool(args.threads)?;
+    let threads = pool.current_num_threads();
+    let layout = args.layout.unwrap_or(LayoutArg::Fancy);
+    if layout == LayoutArg::Packed {
         return run_packed(&args, &targets, &pool, time_limit, squares.is_none() && sliders.len() == 2);
     }
     // A reduced-bit search may fail: it runs for the whole budget (default 10 s) unless every square is found.
-    let budget = if args.bits_reduction > 0 { Some(time_limit.unwrap_or(Duration::from_secs(10))) } else { time_limit };
-    let black = args.layout == LayoutArg::Black;
-    let progress = progress_bar(targets.len() as u64, args.bits_reduction > 0);
+    let budget = if args.bits_reduction > 0 { Some(time_limit.unwrap_or(Duration::from_secs(10))) } else { None };
+    let black = layout == LayoutArg::Black;
+    let runs = args.bench.unwrap_or(1);
     let mut times = Vec::new();
     let mut results = Vec::with_capacity(targets.len());
     let mut missed = 0;
     // Per square (reduced searches): candidates tried, whether found.
     let mut attempts: Vec<(u64, bool)> = Vec::new();
-    let runs = if args.bits_reduction > 0 { 1 } else { args.bench.unwrap_or(1).max(1) };
-    if args.bits_reduction > 0 {
+    if let Some(budget) = budget {
         // Rounds of growing slices over the squares not yet found, all threads, until the budget is spent.
-        let tick = || progress.inc(1);
+        let progress = LazyProgress::new(targets.len() as u64, "reduced magics found", args.quiet);
         let start = std::time::Instant::now();
+        progress.set_deadline(Some(start + budget));
+        let tick = || progress.inc();
         let outcomes = pool.install(|| {
             // The fancy layout takes whichever form a square gives up a bit in first.
             let forms: &[bool] = if black { &[true] } else { &[false, true] };
-            magic_reduced::run(&targets, args.seed, args.bits_reduction, forms, budget.expect("set above"), &tick)
+            magic_reduced::run(&targets, seed, args.bits_reduction, forms, budget, &tick)
         });
         times.push(start.elapsed());
+        progress.finish();
         for o in outcomes {
             attempts.push((o.candidates, o.found.is_some()));
             let found = match o.found {
@@ -135,68 +228,84 @@ pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
                 None => {
                     // Missed squares get a standard magic so the file is complete.
                     missed += 1;
-                    let one = magic_search::run(&[(o.slider, o.square)], args.seed, 0, black, None, false, &|| {});
-                    one.results[0].2.clone().expect("a standard search always succeeds")
+                    let one = magic_search::run(&[(o.slider, o.square)], seed, 0, black, None, false, &|| {});
+                    one.results[0].2.clone().expect("a standard search without a budget always succeeds")
                 }
             };
             results.push(found);
         }
     } else {
-        let tick = || progress.inc(1);
+        let progress = LazyProgress::new(targets.len() as u64 * u64::from(runs), "magics", args.quiet);
+        let tick = || progress.inc();
         let mut report = None;
         for _ in 0..runs {
-            let r = pool.install(|| magic_search::run(&targets, args.seed, 0, black, budget, args.threads > 1, &tick));
+            let r = pool.install(|| magic_search::run(&targets, seed, 0, black, None, threads > 1, &tick));
             times.push(r.time);
             report = Some(r);
         }
+        progress.finish();
         for (_, _, found) in report.expect("at least one run").results {
-            results.push(found.expect("a standard search always succeeds"));
+            results.push(found.expect("a standard search without a budget always succeeds"));
         }
     }
-    progress.finish_and_clear();
     times.sort();
     let file = fancy_file(&results, if black { "black" } else { "fancy" });
     let verification = magic_verify::verify(&file, squares.is_none() && sliders.len() == 2)?;
-    let text = match args.format {
-        FormatArg::Json => format!("{}\n", serde_json::to_string_pretty(&file)?),
+    let text = match args.format() {
+        FormatArg::Json => json_text(&file, &verification)?,
         FormatArg::Rust => magic_verify::to_rust(&file)?,
         FormatArg::Table => table(&results, args.bits_reduction, &attempts),
     };
     let reduced = results.iter().filter(|f| f.index_bits() < f.relevant_bits).count();
-    let mut summary = format!("{} magics", results.len());
+    let mut summary = plural(results.len() as u64, "magic", "magics");
     if args.bits_reduction > 0 {
         summary.push_str(&format!(
-            " ({reduced} with {} fewer index bit{}, {missed} fell back to standard)",
-            args.bits_reduction,
-            if args.bits_reduction == 1 { "" } else { "s" }
+            " ({reduced} with {} fewer, {missed} fell back to standard)",
+            plural(args.bits_reduction, "index bit", "index bits"),
         ));
     }
     summary.push_str(&format!(
-        " in {} on {} thread{} (search time, problems built inside it)",
-        ms(times[0]),
-        args.threads,
-        if args.threads == 1 { "" } else { "s" }
+        " in {} on {} (search time, problems built inside it)",
+        human_duration(times[0]),
+        plural(threads as u64, "thread", "threads"),
     ));
     if runs > 1 {
         summary.push_str(&format!(
             "; {runs} runs: fastest {}, median {}, slowest {}",
-            ms(times[0]),
-            ms(times[times.len() / 2]),
-            ms(times[times.len() - 1])
+            human_duration(times[0]),
+            human_duration(times[times.len() / 2]),
+            human_duration(times[times.len() - 1])
         ));
     }
-    if let Some(b) = budget.filter(|_| args.bits_reduction > 0) {
+    if let Some(b) = budget {
         let tried: u64 = attempts.iter().map(|a| a.0).sum();
         summary.push_str(&format!("; budget {:.1} s wall, {tried} reduced candidates tried", b.as_secs_f64()));
     }
-    let summary = format!(
-        "{summary}\ntable: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
+    let summary = format!("{summary}\n{}\n", table_line(&file, &verification));
+    emit(&args, &text, &summary, &verification)
+}
+
+/// `table: N entries, B bytes; verified ...: ok`.
+fn table_line(file: &MagicFile, verification: &magic_verify::Verification) -> String {
+    format!(
+        "table: {} entries, {} bytes; verified {} occupancies against the reference: {}",
         file.table_entries,
         file.table_entries * 8,
         verification.occupancies,
-        if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
-    );
-    emit(&args, &text, &summary, &verification)
+        if verification.ok() { "ok".to_string() } else { plural(verification.problem_count, "problem", "problems") }
+    )
+}
+
+/// The magic file with the run's status first (readers of the file ignore it).
+fn json_text(file: &MagicFile, verification: &magic_verify::Verification) -> anyhow::Result<String> {
+    #[derive(Serialize)]
+    struct WithStatus<'a> {
+        status: &'static str,
+        #[serde(flatten)]
+        file: &'a MagicFile,
+    }
+    let status = if verification.ok() { "ok" } else { "mismatch" };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&WithStatus { status, file })?))
 }
 
 /// Writes the magics (to `--output` or stdout) and the summary (on stderr
@@ -207,41 +316,24 @@ fn emit(
     summary: &str,
     verification: &magic_verify::Verification,
 ) -> anyhow::Result<Outcome> {
-    match (&args.output, args.format) {
-        (Some(path), _) => {
-            super::butterfly::write_output(path, text)?;
-            eprint!("{summary}");
+    match (&args.output, args.format()) {
+        (Some(path), _) if !is_stdio(path) => {
+            write_output(path, text)?;
+            print_err(summary);
         }
-        (None, FormatArg::Table) => super::butterfly::print_text(&format!("{text}{summary}"))?,
-        (None, _) => {
-            super::butterfly::print_text(text)?;
-            eprint!("{summary}");
+        (_, FormatArg::Table) => print_text(&format!("{text}{summary}"))?,
+        _ => {
+            print_text(text)?;
+            print_err(summary);
         }
     }
     if verification.ok() {
         Ok(Outcome::Success)
     } else {
-        for p in &verification.problems {
-            eprintln!("{p}");
-        }
+        let problems: String = verification.problems.iter().map(|p| format!("{p}\n")).collect();
+        print_err(&problems);
         Ok(Outcome::Mismatch)
     }
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1e3)
-}
-
-fn progress_bar(len: u64, visible: bool) -> indicatif::ProgressBar {
-    if !visible {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} squares {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
 }
 
 /// Fancy layout: each square's block of 2^index-bits slots after the previous one.
@@ -298,32 +390,70 @@ fn table(results: &[Found], reduction: u32, attempts: &[(u64, bool)]) -> String 
                 Some((tried, false)) => format!("{tried} (reduced: none)"),
                 _ => f.candidates.to_string(),
             },
-            format!("{:.1} us", f.time.as_secs_f64() * 1e6),
+            human_duration(f.time),
         ]);
     }
     format!("{t}\n")
 }
 
-fn verify_file(path: &std::path::Path) -> anyhow::Result<Outcome> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let file = magic_verify::parse(&text).with_context(|| path.display().to_string())?;
-    let v = magic_verify::verify(&file, false).with_context(|| path.display().to_string())?;
+#[derive(Serialize)]
+struct VerifyReport {
+    status: &'static str,
+    file: String,
+    entries: usize,
+    occupancies: u64,
+    slots_used: u64,
+    table_entries: u64,
+    problem_count: u64,
+    problems: Vec<String>,
+}
+
+fn verify_file(args: &MagicSearchArgs, path: &std::path::Path) -> anyhow::Result<Outcome> {
+    let (text, name) = read_input(path)?;
+    let file = magic_verify::parse(&text).with_context(|| name.clone())?;
+    let pieces: &[&str] = match args.piece {
+        PieceArg::Rook => &["rook"],
+        PieceArg::Bishop => &["bishop"],
+        PieceArg::Both => &["rook", "bishop"],
+    };
+    let squares = match &args.square {
+        Some(text) => vec![super::common::parse_square("--square", text)?],
+        None => Square::ALL.to_vec(),
+    };
+    let expected: Vec<(&str, Square)> =
+        pieces.iter().flat_map(|&piece| squares.iter().map(move |&sq| (piece, sq))).collect();
+    let v = magic_verify::verify_squares(&file, &expected).with_context(|| name.clone())?;
+    let outcome = if v.ok() { Outcome::Success } else { Outcome::Mismatch };
+    if args.format() == FormatArg::Json {
+        print_json(&VerifyReport {
+            status: if v.ok() { "ok" } else { "mismatch" },
+            file: name,
+            entries: v.entries,
+            occupancies: v.occupancies,
+            slots_used: v.slots_used,
+            table_entries: file.table_entries,
+            problem_count: v.problem_count,
+            problems: v.problems.iter().map(ToString::to_string).collect(),
+        })?;
+        return Ok(outcome);
+    }
+    let mut out = std::io::stdout().lock();
     for p in &v.problems {
-        println!("{p}");
+        writeln!(out, "{p}")?;
     }
     if v.problem_count as usize > v.problems.len() {
-        println!("... and {} more", v.problem_count as usize - v.problems.len());
+        writeln!(out, "... and {} more", v.problem_count as usize - v.problems.len())?;
     }
-    println!(
-        "{}: {} entries, {} occupancies, {} of {} slots used: {}",
-        path.display(),
-        v.entries,
+    writeln!(
+        out,
+        "{name}: {}, {} occupancies, {} of {} slots used: {}",
+        plural(v.entries as u64, "entry", "entries"),
         v.occupancies,
         v.slots_used,
         file.table_entries,
-        if v.ok() { "ok".to_string() } else { format!("{} problems", v.problem_count) }
-    );
-    Ok(if v.ok() { Outcome::Success } else { Outcome::Mismatch })
+        if v.ok() { "ok".to_string() } else { plural(v.problem_count, "problem", "problems") }
+    )?;
+    Ok(outcome)
 }
 
 /// `--layout packed`: one shared, overlapping table.
@@ -336,11 +466,33 @@ fn run_packed(
 ) -> anyhow::Result<Outcome> {
     let start = std::time::Instant::now();
     let deadline = time_limit.map(|t| start + t);
-    let progress = progress_bar(targets.len() as u64, true);
-    let tick = || progress.inc(1);
+    // Step 1 is most of the time; a square's share grows with its occupancies.
+    let weight = |slider, square| Problem::new(slider, square).occupancies.len() as u64;
+    let step1: u64 = targets.iter().map(|&(slider, square)| weight(slider, square)).sum();
+    let progress = LazyProgress::stages("packing", args.quiet);
+    progress.set_deadline(deadline);
+    progress.stage(STEP1, step1);
+    // The stages without counts take their share of step 1's time in the
+    // full packing; a part of the squares has no such figures.
+    let step1_seconds = std::sync::Mutex::new(0.0);
+    let usual = |share: f64| {
+        let seconds = *step1_seconds.lock().unwrap_or_else(|e| e.into_inner());
+        complete.then(|| Duration::from_secs_f64(seconds * share))
+    };
+    let on_progress = |p: Progress| match p {
+        Progress::Square(slider, square) => progress.inc_by(weight(slider, square)),
+        Progress::Bundles => {
+            *step1_seconds.lock().unwrap_or_else(|e| e.into_inner()) = progress.stage_elapsed().as_secs_f64();
+            progress.stage_expected("choosing the bundles", usual(BUNDLES_SHARE));
+        }
+        Progress::Placement(orders) => progress.stage("step 2 of 4: placement orders", orders.into()),
+        Progress::Pass => progress.inc(),
+        Progress::Joint => progress.stage_expected("step 3 of 4: joint placement", usual(JOINT_SHARE)),
+        Progress::Refill => progress.stage_expected("step 4 of 4: refill of the holes", usual(REFILL_SHARE)),
+    };
     let effort = magic_packed::Effort::default();
-    let packing = pool.install(|| magic_packed::pack(targets, args.seed, effort, deadline, &tick));
-    progress.finish_and_clear();
+    let packing = pool.install(|| magic_packed::pack(targets, args.seed.unwrap_or(1), effort, deadline, &on_progress));
+    progress.finish();
     let time = start.elapsed();
     let magics = packing
         .entries
@@ -357,8 +509,8 @@ fn run_packed(
         .collect();
     let file = MagicFile { layout: "packed".to_string(), table_entries: packing.table_entries, magics };
     let verification = magic_verify::verify(&file, complete)?;
-    let text = match args.format {
-        FormatArg::Json => format!("{}\n", serde_json::to_string_pretty(&file)?),
+    let text = match args.format() {
+        FormatArg::Json => json_text(&file, &verification)?,
         FormatArg::Rust => magic_verify::to_rust(&file)?,
         FormatArg::Table => {
             let mut t = Table::new();
@@ -380,23 +532,16 @@ fn run_packed(
         }
     };
     let summary = format!(
-        "packed {} magics in {:.1} s on {} thread{} ({} placement passes{}): {} slots used by the squares, \
-         {} squares in {} bundle{}\n\
-         table: {} entries, {} bytes; verified {} occupancies against the reference: {}\n",
-        packing.entries.len(),
-        time.as_secs_f64(),
-        args.threads,
-        if args.threads == 1 { "" } else { "s" },
-        packing.passes,
+        "packed {} in {} on {} ({}{}): {} slots used by the squares, {} in {}\n{}\n",
+        plural(packing.entries.len() as u64, "magic", "magics"),
+        human_duration(time),
+        plural(pool.current_num_threads() as u64, "thread", "threads"),
+        plural(packing.passes, "placement pass", "placement passes"),
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) { ", cut short by --time-limit" } else { "" },
         packing.used_sum,
-        packing.bundled,
-        packing.bundles,
-        if packing.bundles == 1 { "" } else { "s" },
-        file.table_entries,
-        file.table_entries * 8,
-        verification.occupancies,
-        if verification.ok() { "ok".to_string() } else { format!("{} problems", verification.problem_count) }
+        plural(packing.bundled as u64, "square", "squares"),
+        plural(packing.bundles as u64, "bundle", "bundles"),
+        table_line(&file, &verification),
     );
     emit(args, &text, &summary, &verification)
 }

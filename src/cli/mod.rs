@@ -8,19 +8,22 @@ mod bench;
 mod butterfly;
 mod common;
 mod divide;
+mod docs;
 mod hunt;
 mod magic_search;
 mod perft;
 mod rotated_dump;
 mod suite;
+mod usage;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
 /// Verify chess move generators: exact perft, divide, engine bisection, suites.
 #[derive(Parser, Debug)]
 #[command(name = "chesstool", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Exit codes: 0 success, 1 a mismatch was found, 2 usage or input error, 3 an engine failed.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -49,6 +52,27 @@ pub enum Command {
     /// Find magic numbers for rook and bishop attacks, verified against the
     /// reference for every occupancy; or check a magic file with --verify.
     MagicSearch(magic_search::MagicSearchArgs),
+    /// Print a shell completion script (bash, zsh or fish) on standard output.
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff) on standard output: `chesstool man | man -l -`.
+    Man(docs::ManArgs),
+}
+
+impl Command {
+    /// Whether the run's answer is one JSON document on stdout (`--json`,
+    /// or magic-search's `--format json` to stdout).
+    fn json(&self) -> bool {
+        match self {
+            Command::Divide(a) => a.json,
+            Command::Perft(a) => a.json,
+            Command::Suite(a) => a.json,
+            Command::Bench(a) => a.json,
+            Command::ButterflyPlot(a) => a.json,
+            Command::RotatedDump(a) => a.json,
+            Command::MagicSearch(a) => a.json_on_stdout(),
+            Command::Completions(_) | Command::Man(_) => false,
+        }
+    }
 }
 
 /// What a finished command found.
@@ -66,16 +90,134 @@ pub enum Outcome {
 #[error("{0}")]
 pub struct EngineFailure(pub String);
 
+/// A bad or pointless combination of arguments (exit 2, JSON kind `usage`),
+/// with at most one hint line. Build it with [`usage_error`].
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct UsageError {
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+/// Our own failure, not the input's (exit 2, JSON kind `internal`): a thread
+/// pool that cannot start, a value that cannot be serialised.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Internal(pub String);
+
+/// A usage error: `--option: why` (and an optional hint line).
+pub fn usage_error(message: impl Into<String>, hint: Option<String>) -> anyhow::Error {
+    anyhow::Error::new(UsageError { message: message.into(), hint })
+}
+
+/// The usage error for an option that does nothing in this combination.
+pub fn no_effect(option: &str, why: &str) -> anyhow::Error {
+    usage_error(format!("{option} has no effect {why}"), None)
+}
+
+/// The kinds of failure of the JSON error document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    Usage,
+    Input,
+    Engine,
+    Internal,
+}
+
+impl ErrorKind {
+    pub fn of(err: &anyhow::Error) -> ErrorKind {
+        if err.chain().any(|e| e.is::<EngineFailure>()) {
+            ErrorKind::Engine
+        } else if err.chain().any(|e| e.is::<UsageError>()) {
+            ErrorKind::Usage
+        } else if err.chain().any(|e| e.is::<Internal>()) {
+            ErrorKind::Internal
+        } else {
+            ErrorKind::Input
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Usage => "usage",
+            ErrorKind::Input => "input",
+            ErrorKind::Engine => "engine",
+            ErrorKind::Internal => "internal",
+        }
+    }
+
+    fn exit_code(self) -> u8 {
+        if self == ErrorKind::Engine {
+            3
+        } else {
+            2
+        }
+    }
+}
+
+/// `{"status": "error", "error": {"kind": ..., "message": ...}}` on stdout,
+/// unless the run already printed its document.
+fn print_error_document(kind: &str, message: &str) {
+    if common::json_printed() {
+        return;
+    }
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        status: &'a str,
+        error: Error<'a>,
+    }
+    #[derive(serde::Serialize)]
+    struct Error<'a> {
+        kind: &'a str,
+        message: &'a str,
+    }
+    let doc = Doc { status: "error", error: Error { kind, message } };
+    if let Ok(text) = serde_json::to_string_pretty(&doc) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+}
+
+/// The whole command line as clap sees it. An option that takes one value
+/// takes it even when it starts with `-` (`--depth -1`, `--timeout -inf`),
+/// so that the option's own range check names the option and the value,
+/// where clap would call `-1` an unexpected argument.
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |sub| {
+            sub.mut_args(|arg| {
+                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1);
+                if arg.get_action().takes_values() && one_value && !arg.is_positional() {
+                    arg.allow_hyphen_values(true)
+                } else {
+                    arg
+                }
+            })
+        });
+    }
+    cmd
+}
+
 pub fn main() -> ExitCode {
     chesstool::engines::kill_engines_on_signals();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let parsed = command().try_get_matches_from(&args).and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(e) => return usage::report_clap_error(e, &args),
     };
+    let json = cli.command.json();
+    if json {
+        // A panic is our bug: the document still comes, of kind "internal".
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            print_error_document("internal", &format!("internal error: {info}").replace('\n', " "));
+            previous(info);
+        }));
+    }
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Mismatch) => ExitCode::from(1),
@@ -83,17 +225,20 @@ pub fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            let _ = std::io::stdout().flush();
-            eprintln!("error: {err:#}");
-            if err.chain().any(|e| e.is::<EngineFailure>()) {
-                ExitCode::from(3)
-            } else {
-                ExitCode::from(2)
+            let kind = ErrorKind::of(&err);
+            let message = format!("{err:#}").replace('\n', " ");
+            if json {
+                print_error_document(kind.name(), &message);
             }
+            let _ = std::io::stdout().flush();
+            let hint = err.chain().find_map(|e| e.downcast_ref::<UsageError>()).and_then(|u| u.hint.clone());
+            usage::print_error(&message, hint.as_deref());
+            ExitCode::from(kind.exit_code())
         }
     }
 }
 
+/// A write to a closed pipe (`chesstool ... | head -1`): the reader has what it wanted.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
@@ -107,5 +252,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
         Command::MagicSearch(args) => magic_search::run(args),
+        Command::Completions(args) => docs::completions(args),
+        Command::Man(args) => docs::man(args),
     }
 }

@@ -1,43 +1,50 @@
 //! `chesstool perft`: node counts of our generator, optionally with the
 //! Chess Programming Wiki's statistics columns.
 
-use super::common::{mnps, with_threads, LazyProgress, PositionArgs};
-use super::Outcome;
-use anyhow::{bail, Context, Result};
-use chesstool::perft::{divide_fast, perft_stats, HashTable, Stats};
+use super::common::{depth_arg, hash_arg, mnps, print_json, thread_count, thread_pool, LazyProgress, PositionArgs};
+use super::{no_effect, Outcome};
+use anyhow::{Context, Result};
+use chesstool::perft::{perft_fast, perft_fast_parallel, perft_stats, HashTable, Stats};
+use chesstool::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use rayon::prelude::*;
 use serde::Serialize;
+use std::io::Write;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Depth in plies.
-    #[arg(short, long)]
+    /// Depth in plies (0 to 20; 0 counts the root alone).
+    #[arg(short, long, value_name = "N", value_parser = depth_arg)]
     pub depth: u32,
-    /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores, the default).
+    #[arg(short = 't', long, value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Also count captures, e.p., castles, promotions, checks, discovery
-    /// checks, double checks and checkmates for every depth.
+    /// checks, double checks and checkmates for every depth (as the Chess
+    /// Programming Wiki's tables, from depth 0).
     #[arg(long)]
     pub stats: bool,
-    /// Hash table size in MiB, shared by all threads (0 = no table).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
+    /// Hash table size in MiB, shared by all threads (0 = no table; not with --stats).
+    #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
-    /// Print one JSON object instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar.
+    /// No progress bar (it shows on a terminal after the first second, with
+    /// the speed and the time left).
     #[arg(short, long)]
     pub quiet: bool,
 }
 
 #[derive(Serialize)]
-struct PerftReport<'a> {
-    fen: String,
-    moves: &'a [String],
+struct PerftReport {
+    status: &'static str,
+    root: String,
+    moves: Vec<String>,
+    position: String,
     depth: u32,
     nodes: u64,
     seconds: f64,
@@ -56,32 +63,32 @@ struct StatsRow {
 }
 
 pub fn run(args: PerftArgs) -> Result<Outcome> {
-    if args.depth > chesstool::perft::MAX_DEPTH {
-        bail!("--depth {} is beyond any feasible perft (at most {})", args.depth, chesstool::perft::MAX_DEPTH);
-    }
-    let pos = args.position.resolve()?;
-    let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
     if args.hash > 0 && args.stats {
-        bail!("--hash does not apply to --stats (statistics are counted move by move)");
+        return Err(no_effect("--hash", "with --stats (statistics are counted move by move, without a table)"));
     }
+    let root = args.position.root()?;
+    let moves = args.position.uci_moves()?;
+    let pos = args.position.resolve()?;
+    let threads = thread_count(args.threads);
+    let pool = thread_pool(threads)?;
     let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
+    let progress = LazyProgress::weighted(0, "perft", args.quiet || args.json);
     let started = Instant::now();
     let (nodes, stats) = if args.stats {
-        let rows = with_threads(threads, || perft_stats(&pos, args.depth))?;
+        let rows = pool.install(|| stats_with_progress(&pos, args.depth, &progress));
         (rows.last().map_or(1, |r| r.nodes), Some(rows))
     } else {
-        let progress = LazyProgress::new(pos.legal_moves().len() as u64, "perft", args.quiet || args.json);
-        let counts = with_threads(threads, || divide_fast(&pos, args.depth, table.as_ref(), &|| progress.inc()))?;
-        progress.finish();
-        let nodes = if args.depth == 0 { 1 } else { checked_total(&counts)? };
-        (nodes, None)
+        (pool.install(|| count(&pos, args.depth, table.as_ref(), &progress))?, None)
     };
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
 
     if args.json {
-        let report = PerftReport {
-            fen: args.position.root()?.to_fen(),
-            moves: &args.position.moves,
+        print_json(&PerftReport {
+            status: "ok",
+            root: root.to_fen(),
+            moves,
+            position: pos.to_fen(),
             depth: args.depth,
             nodes,
             seconds,
@@ -89,17 +96,95 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
             threads,
             hash_mb: args.hash,
             stats: stats
-                .map(|rows| rows.into_iter().enumerate().map(|(i, stats)| StatsRow { depth: i + 1, stats }).collect()),
-        };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+                .map(|rows| rows.into_iter().enumerate().map(|(depth, stats)| StatsRow { depth, stats }).collect()),
+        })?;
         return Ok(Outcome::Success);
     }
-    println!("Position: {}", pos.to_fen());
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "Position: {}", pos.to_fen())?;
     if let Some(rows) = &stats {
-        println!("{}", stats_table(rows));
+        writeln!(out, "{}", stats_table(rows))?;
     }
-    println!("Nodes: {nodes}  Time: {seconds:.3} s  Speed: {:.1} Mnps", mnps(nodes, seconds));
+    writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {:.1} Mnps", mnps(nodes, seconds))?;
     Ok(Outcome::Success)
+}
+
+/// The positions two plies below `pos`: the units of work, spread over the
+/// threads, whose counts feed the progress bar (hundreds of them, so the bar
+/// moves smoothly).
+fn grandchildren(pos: &Position) -> Vec<Position> {
+    let mut out = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        let child = pos.play(m);
+        out.extend(child.legal_moves().iter().map(|&r| child.play(r)));
+    }
+    out
+}
+
+/// Each unit's share of the work, guessed from a shallow count below it
+/// (subtree sizes keep their proportions fairly well with depth): only when
+/// a bar can show, and only for deep runs where it matters.
+fn weights(units: &[Position], deep: bool, progress: &LazyProgress) -> Vec<u64> {
+    const PROBE: u32 = 3;
+    if !progress.can_show() || !deep {
+        return vec![1; units.len()];
+    }
+    units.par_iter().map(|u| perft_fast(u, PROBE, None).max(1)).collect()
+}
+
+/// Leaf nodes at `depth` below `pos` on the current pool; the sum is checked
+/// (an overflow is an error, never a wrap).
+fn count(pos: &Position, depth: u32, table: Option<&HashTable>, progress: &LazyProgress) -> Result<u64> {
+    if depth < 3 {
+        return Ok(perft_fast_parallel(pos, depth, table));
+    }
+    let units = grandchildren(pos);
+    let weights = weights(&units, depth >= 6, progress);
+    progress.extend(weights.iter().sum());
+    let counts: Vec<u64> = units
+        .par_iter()
+        .zip(&weights)
+        .map(|(u, &w)| {
+            // Each unit on one thread: the units are the parallel split (as
+            // the library's own two-ply split), splitting them further costs more than it balances.
+            let n = perft_fast(u, depth - 2, table);
+            progress.add_nodes(n);
+            progress.inc_by(w);
+            n
+        })
+        .collect();
+    counts.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).context("the node count exceeds 2^64 - 1")
+}
+
+/// The statistics rows from depth 0 (the root: one node) to `depth`. The
+/// root's own moves are one cheap row; below them each child is counted
+/// apart so that the bar can move.
+fn stats_with_progress(pos: &Position, depth: u32, progress: &LazyProgress) -> Vec<Stats> {
+    let mut rows = vec![Stats { nodes: 1, ..Stats::default() }];
+    if depth == 0 {
+        return rows;
+    }
+    rows.extend(perft_stats(pos, 1));
+    let children: Vec<Position> = pos.legal_moves().iter().map(|&m| pos.play(m)).collect();
+    let weights = weights(&children, depth >= 4, progress);
+    progress.extend(weights.iter().sum());
+    let below: Vec<Vec<Stats>> = children
+        .par_iter()
+        .zip(&weights)
+        .map(|(child, &w)| {
+            let rows = perft_stats(child, depth - 1);
+            progress.add_nodes(rows.last().map_or(0, |r| r.nodes));
+            progress.inc_by(w);
+            rows
+        })
+        .collect();
+    rows.resize(depth as usize + 1, Stats::default());
+    for child_rows in below {
+        for (i, s) in child_rows.into_iter().enumerate() {
+            rows[i + 2] += s;
+        }
+    }
+    rows
 }
 
 fn stats_table(rows: &[Stats]) -> Table {
@@ -117,9 +202,9 @@ fn stats_table(rows: &[Stats]) -> Table {
         "Double checks",
         "Checkmates",
     ]);
-    for (i, s) in rows.iter().enumerate() {
+    for (depth, s) in rows.iter().enumerate() {
         table.add_row(vec![
-            (i + 1).to_string(),
+            depth.to_string(),
             s.nodes.to_string(),
             s.captures.to_string(),
             s.en_passants.to_string(),
@@ -135,12 +220,4 @@ fn stats_table(rows: &[Stats]) -> Table {
         table.column_mut(i).expect("ten columns").set_cell_alignment(comfy_table::CellAlignment::Right);
     }
     table
-}
-
-/// The sum of the root moves' counts; an overflow of u64 is an error, never a wrap.
-fn checked_total(counts: &[(chesstool::Move, u64)]) -> Result<u64> {
-    counts
-        .iter()
-        .try_fold(0u64, |sum, &(_, n)| sum.checked_add(n))
-        .ok_or_else(|| anyhow::anyhow!("the node count exceeds 2^64 - 1"))
 }

@@ -4,13 +4,12 @@
 //! run checks no count at all. The work is generic over the game
 //! (`run_with`); `run` sets up chess.
 
-use super::common::mnps;
+use super::common::{depth_arg, mnps, plural, read_input_bytes};
 use super::hunt::junit::{self, Case, CaseResult};
 use super::hunt::live::NodeBar;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, is_broken_pipe, max_depth_arg, plural, read_input, usage, verify_error, write_json,
-    EngineArgs, EngineCalls,
+    clip_message, error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -32,7 +31,7 @@ pub struct SuiteArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Skip depths above this (0 to 20).
-    #[arg(long, value_name = "D", value_parser = max_depth_arg, allow_negative_numbers = true)]
+    #[arg(long, value_name = "D", value_parser = depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -67,7 +66,7 @@ pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
         });
     if let Err(err) = &result {
         if args.json && !is_broken_pipe(err) {
-            write_json(&mut std::io::stdout().lock(), &error_document(err, None))?;
+            write_json(&error_document(err, None))?;
         }
     }
     result
@@ -78,7 +77,7 @@ pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
 #[derive(Debug, Serialize)]
 pub struct Mismatch {
     pub file: String,
-    pub line: usize,
+    pub line_number: usize,
     pub root: String,
     pub depth: u32,
     pub engine: u64,
@@ -215,7 +214,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 let line = entry.count_line(depth);
                 failing.push(Mismatch {
                     file: suite.name.clone(),
-                    line,
+                    line_number: line,
                     root: entry.fen.clone(),
                     depth,
                     engine: got,
@@ -290,7 +289,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             threads,
             seconds: totals.seconds,
         };
-        write_json(&mut out, &doc)?;
+        write_json(&doc)?;
     } else if !junit_stdout {
         writeln!(out, "{}", summary_table(&summaries, &totals))?;
         if !mismatches.is_empty() {
@@ -301,7 +300,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 mismatch_table(&mismatches)
             )?;
             for m in mismatches.iter().filter(|m| m.witness.is_some() || m.note.is_some()) {
-                write!(out, "\n{}:{} (depth {}): {}", m.file, m.line, m.depth, witness_block(m))?;
+                write!(out, "\n{}:{} (depth {}): {}", m.file, m.line_number, m.depth, witness_block(m))?;
             }
         }
         out.flush()?;
@@ -313,7 +312,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
 fn read_suites<R: Rules>(rules: &R, files: &[PathBuf]) -> anyhow::Result<Vec<SuiteFile<R>>> {
     let mut suites = Vec::new();
     for path in files {
-        let (name, bytes) = read_input(path)?;
+        let (name, bytes) = read_input_bytes(path)?;
         let entries = parse_suite_bytes(&name, &bytes, rules.max_depth())?;
         let mut checked = Vec::with_capacity(entries.len());
         for entry in entries {
@@ -415,7 +414,7 @@ fn mismatch_table(mismatches: &[Mismatch]) -> Table {
     table.set_header(vec!["Where", "Position", "Depth", "Counted", "Suite says"]);
     for m in mismatches {
         table.add_row(vec![
-            format!("{}:{}", m.file, m.line),
+            format!("{}:{}", m.file, m.line_number),
             m.root.clone(),
             m.depth.to_string(),
             m.engine.to_string(),

@@ -179,15 +179,7 @@ pub trait Divider<R: Rules> {
     }
 }
 
-/// At most about 100 characters of `text` (whole characters), with `...`
-/// when cut: what an error message may quote of the offending input.
-pub fn clip(text: &str) -> String {
-    const MAX: usize = 100;
-    match text.char_indices().nth(MAX) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
-    }
-}
+pub use crate::rules::clip;
 
 /// Splits a command line into words like a POSIX shell does for quoting
 /// (single quotes, double quotes with backslash escapes, backslashes); no

@@ -12,9 +12,9 @@ pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 pub enum ParseFenError {
     #[error("empty FEN")]
     Empty,
-    #[error("board field has {0} ranks, expected 8")]
+    #[error("board field has {0} rank{s}, expected 8", s = if *.0 == 1 { "" } else { "s" })]
     RankCount(usize),
-    #[error("rank {rank} has {squares} squares, expected 8")]
+    #[error("rank {rank} has {squares} square{s}, expected 8", s = if *squares == 1 { "" } else { "s" })]
     RankLength { rank: u8, squares: usize },
     #[error("rank {rank}: bad piece letter {letter:?}")]
     BadPiece { rank: u8, letter: char },

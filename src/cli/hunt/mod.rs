@@ -8,21 +8,14 @@ pub mod junit;
 pub mod live;
 pub mod report;
 
-use super::EngineFailure;
-use anyhow::Context;
+use super::common::{move_problem, timeout_arg, DEFAULT_TIMEOUT};
+use super::{usage_error, EngineFailure, ErrorKind};
 use chesstool::engines::find::resolve_program;
 use chesstool::engines::{clip, split_command, Builtin, DivideFormat, Divider, Line, ScriptEngine, UciEngine};
-use chesstool::rules::{ReadMoveError, Rules};
+use chesstool::rules::Rules;
 use chesstool::verify::bisect::VerifyError;
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The longest `--timeout`: a week.
-pub const MAX_TIMEOUT: f64 = 604_800.0;
-
-/// The default `--timeout` (the vocabulary's one default everywhere).
-pub const DEFAULT_TIMEOUT: f64 = 600.0;
 
 /// How to reach the engine under test and the reference.
 #[derive(clap::Args, Debug, Clone)]
@@ -120,41 +113,9 @@ fn command_words(cmd: &str, flag: &str) -> anyhow::Result<Vec<String>> {
     resolve_program(words).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
 }
 
-/// Parses `--timeout`: seconds, more than 0 and at most a week.
-pub fn timeout_arg(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x <= MAX_TIMEOUT => Ok(x),
-        _ => Err(format!("{} is not a timeout in seconds (more than 0, at most {MAX_TIMEOUT})", clip(s))),
-    }
-}
-
-/// Parses a depth from 1 (0 with `allow_zero`) to `chesstool::perft::MAX_DEPTH`.
-pub fn depth_in(s: &str, allow_zero: bool) -> Result<u32, String> {
-    let max = chesstool::perft::MAX_DEPTH;
-    let min = u32::from(!allow_zero);
-    match s.trim().parse::<i128>() {
-        Ok(d) if (i128::from(min)..=i128::from(max)).contains(&d) => Ok(d as u32),
-        _ => Err(format!("{} is not a depth ({min} to {max})", clip(s))),
-    }
-}
-
-/// `--depth` of divide: 1 to 20.
-pub fn divide_depth_arg(s: &str) -> Result<u32, String> {
-    depth_in(s, false)
-}
-
-/// `--max-depth` of suite: 0 to 20.
-pub fn max_depth_arg(s: &str) -> Result<u32, String> {
-    depth_in(s, true)
-}
-
 /// A usage error: exit 2, and `"kind": "usage"` in a JSON error document.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct Usage(pub String);
-
 pub fn usage(message: &str) -> anyhow::Error {
-    anyhow::Error::new(Usage(message.to_string()))
+    usage_error(message, None)
 }
 
 /// The root position and the moves played from it, as given on the command
@@ -177,15 +138,6 @@ pub fn resolve_line<R: Rules>(rules: &R, fen: &str, moves: &[String]) -> anyhow:
         pos = rules.play(&pos, m);
     }
     Ok(line)
-}
-
-/// What is wrong with a move, without repeating it.
-fn move_problem(e: &ReadMoveError) -> &'static str {
-    match e {
-        ReadMoveError::Syntax(_) => "not a move in any notation we know (UCI like e2e4, or SAN like Nf3)",
-        ReadMoveError::Ambiguous(_) => "ambiguous (several legal moves fit it)",
-        ReadMoveError::Illegal { .. } => "not legal",
-    }
 }
 
 /// A message from elsewhere (a FEN error quoting its field) cut to a sane length.
@@ -240,13 +192,7 @@ impl EngineCalls {
 }
 
 pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Value)>) -> ErrorDocument {
-    let kind = if err.chain().any(|e| e.is::<EngineFailure>()) {
-        "engine"
-    } else if err.chain().any(|e| e.is::<Usage>()) {
-        "usage"
-    } else {
-        "input"
-    };
+    let kind = ErrorKind::of(err).name();
     ErrorDocument {
         status: "error",
         error: ErrorBody { kind, message: format!("{err:#}") },
@@ -259,54 +205,8 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
-/// Writes one pretty-printed JSON document and a newline.
-pub fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> anyhow::Result<()> {
-    writeln!(out, "{}", serde_json::to_string_pretty(value)?)?;
-    out.flush()?;
-    Ok(())
-}
-
-/// `1 engine call`, `7 engine calls`.
-pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// Reads a file, or standard input for `-`, naming it for messages.
-pub fn read_input(path: &std::path::Path) -> anyhow::Result<(String, Vec<u8>)> {
-    use std::io::Read;
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-        Ok(("standard input".to_string(), bytes))
-    } else {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", clip(&name)))?;
-        Ok((name, bytes))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_the_user_types_are_range_checked() {
-        assert_eq!(timeout_arg("2.5"), Ok(2.5));
-        assert_eq!(timeout_arg("604800"), Ok(604_800.0));
-        for bad in ["0", "-1", "1e19", "1e300", "inf", "nan", "NaN", "-inf", "two", "", "604800.5"] {
-            assert!(timeout_arg(bad).is_err(), "{bad}");
-        }
-        assert_eq!(divide_depth_arg("20"), Ok(20));
-        for bad in ["0", "-1", "21", "10000", "99999999999999999999999999", "1e3", "x"] {
-            assert!(divide_depth_arg(bad).is_err(), "{bad}");
-        }
-        assert_eq!(max_depth_arg("0"), Ok(0));
-    }
-
-    #[test]
-    fn plurals() {
-        assert_eq!(plural(1u32, "engine call", "engine calls"), "1 engine call");
-        assert_eq!(plural(7u32, "engine call", "engine calls"), "7 engine calls");
-    }
+/// Writes the run's one pretty-printed JSON document (through `print_json`,
+/// so that `main` prints no second one).
+pub fn write_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    super::common::print_json(value)
 }

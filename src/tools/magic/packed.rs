@@ -245,15 +245,33 @@ pub struct Packing {
     pub bundled: usize,
 }
 
+/// Where a packing is, for progress reports: each step as it begins, and
+/// the units of the steps that have them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Step 1 (candidate magics per square) is done for one more target.
+    Square(Slider, Square),
+    /// The choice of bundles begins (after step 1).
+    Bundles,
+    /// Step 2 begins: this many placement orders.
+    Placement(u32),
+    /// One more placement order is done.
+    Pass,
+    /// Step 3, the joint placement, begins.
+    Joint,
+    /// Step 4, the refill, begins.
+    Refill,
+}
+
 /// Packs every target into one table. Runs on the current rayon pool; the
 /// result depends only on `seed` and `effort` unless `deadline` cuts the work
-/// short. `on_square` is called after each square's magics are chosen.
+/// short. `on_progress` hears where the work is.
 pub fn pack(
     targets: &[(Slider, Square)],
     seed: u64,
     effort: Effort,
     deadline: Option<Instant>,
-    on_square: &(dyn Fn() + Sync),
+    on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Packing {
     use rayon::prelude::*;
     // Per target: the problem, its patterns, and its combs for the bundles (none for small bishops).
@@ -271,7 +289,7 @@ pub fn pack(
                     combs.clear();
                 }
             }
-            on_square();
+            on_progress(Progress::Square(slider, square));
             (problem, (patterns, combs))
         })
         .collect();
@@ -281,6 +299,7 @@ pub fn pack(
     let block: Vec<usize> = patterns.iter().map(smallest).collect();
     let mut pinned: Vec<(usize, u64)> = Vec::new();
     let mut start = 0;
+    on_progress(Progress::Bundles);
     let mut bundles = bundle::choose(&combs, &block);
     // A centre bishop left out is offered again at twice its block: outside
     // a bundle its dense block has no holes and ends the table, where a
@@ -318,6 +337,7 @@ pub fn pack(
         })
         .collect();
     let mut results: Vec<(Layout, usize)> = Vec::new();
+    on_progress(Progress::Placement(orders.len() as u32));
     let done: Vec<Option<Layout>> = orders
         .par_iter()
         .enumerate()
@@ -325,7 +345,9 @@ pub fn pack(
             if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 None
             } else {
-                Some(place(&patterns, order, &pinned))
+                let placed = place(&patterns, order, &pinned);
+                on_progress(Progress::Pass);
+                Some(placed)
             }
         })
         .collect();
@@ -339,6 +361,7 @@ pub fn pack(
     let mut best: Layout2 =
         (chosen.iter().zip(&patterns).map(|(&(c, offset), p)| (p[c].clone(), offset)).collect(), size);
     if effort.joint > 0 && deadline.is_none_or(|d| Instant::now() < d) {
+        on_progress(Progress::Joint);
         let joint = place_joint(&problems, &patterns, &base, effort.joint, seed, deadline, &pinned);
         if joint.1 < best.1 {
             best = joint;
@@ -346,6 +369,7 @@ pub fn pack(
     }
     let (mut chosen, mut size) = best;
     if effort.refill > 0 && deadline.is_none_or(|d| Instant::now() < d) {
+        on_progress(Progress::Refill);
         size = refill::refill(&problems, &mut chosen, seed, effort.refill);
     }
     let entries = problems
@@ -375,7 +399,7 @@ mod tests {
     fn a_small_packing_overlaps_and_fits() {
         let targets: Vec<(Slider, Square)> = Square::ALL.iter().map(|&s| (Slider::Bishop, s)).collect();
         let effort = Effort { samples: 4, starts: 1, climb: 2_000, keep: 2, passes: 2, joint: 200, refill: 2_000 };
-        let packing = pack(&targets, 1, effort, None, &|| {});
+        let packing = pack(&targets, 1, effort, None, &|_| {});
         assert!(packing.table_entries < 5_248, "{}", packing.table_entries);
         assert!(packing.table_entries >= packing.used_sum);
     }

@@ -30,6 +30,14 @@ pub struct MagicEntry {
     pub black: bool,
 }
 
+/// At most 100 characters of a file's text, for error messages.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// Formats a 64-bit value as the file writes it.
 pub fn hex(v: u64) -> String {
     format!("{v:#018x}")
@@ -154,13 +162,26 @@ fn parse_hex(index: usize, field: &'static str, value: &str) -> Result<u64, File
     digits.and_then(|d| u64::from_str_radix(d, 16).ok()).ok_or_else(|| FileError::Field {
         index,
         field,
-        value: value.to_string(),
+        value: clip(value),
     })
 }
 
 /// Checks every entry of `file` for every subset of its mask. `expect_both`
 /// also reports any rook or bishop square that the file lacks.
 pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileError> {
+    verify_pieces(file, if expect_both { &["rook", "bishop"] } else { &[] })
+}
+
+/// As [`verify`], reporting every square of the `expected` pieces (`rook`,
+/// `bishop`) that the file lacks: a file that is to be complete.
+pub fn verify_pieces(file: &MagicFile, expected: &[&str]) -> Result<Verification, FileError> {
+    let squares: Vec<(&str, Square)> =
+        expected.iter().flat_map(|&piece| Square::ALL.iter().map(move |&sq| (piece, sq))).collect();
+    verify_squares(file, &squares)
+}
+
+/// As [`verify`], reporting every expected piece and square that the file lacks.
+pub fn verify_squares(file: &MagicFile, expected: &[(&str, Square)]) -> Result<Verification, FileError> {
     if file.table_entries > LIMIT {
         return Err(FileError::TooLarge(file.table_entries));
     }
@@ -179,12 +200,12 @@ pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileE
         let rook = match e.piece.as_str() {
             "rook" => true,
             "bishop" => false,
-            _ => return Err(FileError::Field { index, field: "piece", value: e.piece.clone() }),
+            _ => return Err(FileError::Field { index, field: "piece", value: clip(&e.piece) }),
         };
         let square = Square::parse(&e.square).ok_or_else(|| FileError::Field {
             index,
             field: "square",
-            value: e.square.clone(),
+            value: clip(&e.square),
         })?;
         parsed.push(Parsed {
             piece: e.piece.clone(),
@@ -206,13 +227,9 @@ pub fn verify(file: &MagicFile, expect_both: bool) -> Result<Verification, FileE
         }
         *slot = true;
     }
-    if expect_both {
-        for (k, name) in ["rook", "bishop"].iter().enumerate() {
-            for sq in Square::ALL {
-                if !seen[k][sq.index()] {
-                    v.report(Problem::Missing { piece: name.to_string(), square: sq.to_string() });
-                }
-            }
+    for &(piece, sq) in expected {
+        if !seen[usize::from(piece != "rook")][sq.index()] {
+            v.report(Problem::Missing { piece: piece.to_string(), square: sq.to_string() });
         }
     }
     // slot -> (entry number, occupancy, attacks); entry u32::MAX = empty.

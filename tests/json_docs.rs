@@ -1,0 +1,219 @@
+//! docs/json.md is the one place the JSON vocabulary is written down; this
+//! holds the code to it. Every ```json block of the file (in any section, so
+//! new sections are picked up by themselves) must be one valid document that
+//! uses only the keys of the "Keys" table; a block under a line
+//! "Command: `chesstool ...`" must have the shape of what that command prints
+//! now (same keys, same values except timings and thread counts); and the
+//! real `--json` output of every subcommand, on success and on an input
+//! error, must use only documented keys.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+const DOC: &str = include_str!("../docs/json.md");
+
+/// Keys whose values vary from run to run or machine to machine.
+const VARYING: &[&str] = &["seconds", "mnps", "threads", "engine_seconds", "ratio", "geometric_mean_ratio"];
+
+struct Vocabulary {
+    keys: BTreeSet<String>,
+    /// Keys whose value is an object keyed by data (moves, board names), not by documented keys.
+    maps: BTreeSet<String>,
+}
+
+/// The keys of the "## Keys" table: every `name` in a row's first cell.
+fn vocabulary() -> Vocabulary {
+    let section = DOC.split("\n## Keys\n").nth(1).expect("docs/json.md has a ## Keys section");
+    let table = section.split("\n## ").next().unwrap();
+    let (mut keys, mut maps) = (BTreeSet::new(), BTreeSet::new());
+    for row in table.lines().filter(|l| l.starts_with("| `")) {
+        let mut cells = row.split(" | ");
+        let first = cells.next().unwrap();
+        let meaning = cells.collect::<Vec<_>>().join(" | ");
+        for name in first.split('`').skip(1).step_by(2) {
+            keys.insert(name.to_string());
+            if meaning.contains("keyed by") {
+                maps.insert(name.to_string());
+            }
+        }
+    }
+    assert!(keys.len() > 20, "the Keys table was not read: {keys:?}");
+    Vocabulary { keys, maps }
+}
+
+/// Every key in `value` that the vocabulary lacks, with where it is.
+fn undocumented(value: &Value, vocabulary: &Vocabulary, at: &str, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map {
+                let here = format!("{at}.{key}");
+                if !vocabulary.keys.contains(key) {
+                    out.push(here.clone());
+                }
+                if vocabulary.maps.contains(key) {
+                    // Keyed by data: look inside the values only.
+                    if let Value::Object(inner) = v {
+                        inner.values().for_each(|x| undocumented(x, vocabulary, &here, out));
+                    }
+                } else {
+                    undocumented(v, vocabulary, &here, out);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| undocumented(x, vocabulary, &format!("{at}[]"), out)),
+        _ => {}
+    }
+}
+
+/// (section, command line if given, block text) for every ```json block.
+fn examples() -> Vec<(String, Option<String>, String)> {
+    let mut out = Vec::new();
+    let (mut section, mut command) = (String::new(), None);
+    let mut lines = DOC.lines();
+    while let Some(line) = lines.next() {
+        if let Some(name) = line.strip_prefix("## ") {
+            section = name.to_string();
+        }
+        if line == "```json" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            out.push((section.clone(), command.take(), block.join("\n")));
+            continue;
+        }
+        command = line.strip_prefix("Command: `chesstool ").and_then(|c| c.strip_suffix('`')).map(str::to_string);
+    }
+    out
+}
+
+/// Splits a command line like a shell (double quotes only).
+fn words(line: &str) -> Vec<String> {
+    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
+fn run(args: &[String]) -> Value {
+    let out =
+        Command::cargo_bin("chesstool").unwrap().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not one JSON document ({e}):\n{text}"))
+}
+
+/// The same keys everywhere, and the same values except the varying ones.
+fn same_shape(doc: &Value, real: &Value, at: &str, out: &mut Vec<String>) {
+    match (doc, real) {
+        (Value::Object(a), Value::Object(b)) => {
+            let (ka, kb): (BTreeSet<_>, BTreeSet<_>) = (a.keys().collect(), b.keys().collect());
+            if ka != kb {
+                out.push(format!("{at}: keys {ka:?} in the document, {kb:?} now"));
+            }
+            for (k, v) in a {
+                if let Some(w) = b.get(k) {
+                    if !VARYING.contains(&k.as_str()) {
+                        same_shape(v, w, &format!("{at}.{k}"), out);
+                    }
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            a.iter().zip(b).enumerate().for_each(|(i, (x, y))| same_shape(x, y, &format!("{at}[{i}]"), out))
+        }
+        (a, b) if a != b => out.push(format!("{at}: {a} in the document, {b} now")),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_example_is_one_document_with_documented_keys() {
+    let vocabulary = vocabulary();
+    let examples = examples();
+    assert!(examples.len() >= 10, "{} examples", examples.len());
+    for (section, _, text) in &examples {
+        let value: Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("## {section}: not valid JSON ({e}):\n{text}"));
+        assert!(value.get("status").is_some_and(Value::is_string), "## {section}: no status:\n{text}");
+        let mut bad = Vec::new();
+        undocumented(&value, &vocabulary, "", &mut bad);
+        assert!(bad.is_empty(), "## {section}: undocumented keys {bad:?}");
+    }
+}
+
+#[test]
+fn every_command_has_a_section_with_an_example() {
+    let sections: BTreeSet<String> = examples().into_iter().map(|e| e.0).collect();
+    for command in ["Errors", "perft", "bench", "magic-search", "butterfly-plot", "rotated-dump"] {
+        assert!(sections.contains(command), "docs/json.md has no example under ## {command}");
+    }
+}
+
+#[test]
+fn examples_are_what_the_commands_print() {
+    for (section, command, text) in examples() {
+        let Some(command) = command else { continue };
+        let doc: Value = serde_json::from_str(&text).unwrap();
+        let real = run(&words(&command));
+        let mut diffs = Vec::new();
+        same_shape(&doc, &real, "", &mut diffs);
+        assert!(diffs.is_empty(), "## {section}: `chesstool {command}` now prints another document: {diffs:#?}");
+    }
+}
+
+/// Runs that must print documents with documented keys only: every
+/// subcommand on success and on an input error (sections of other
+/// subcommands add theirs here).
+const RUNS: &[&[&str]] = &[
+    &["perft", "--depth", "2", "--json"],
+    &["perft", "--depth", "1", "--stats", "--moves", "e4", "--json"],
+    &["perft", "--depth", "1", "--moves", "e2e5", "--json"],
+    &["perft", "--depth", "1", "--hash", "99", "--stats", "--json"],
+    &["bench", "--quick", "--runs", "1", "--min-time", "0", "--threads", "1", "--json"],
+    &["bench", "--against-uci", "/nonexistent/engine", "--json"],
+    &["bench", "--timeout", "1e300", "--json"],
+    &["magic-search", "--piece", "rook", "--json"],
+    &["magic-search", "--verify", "/nonexistent/magics.json", "--json"],
+    &["magic-search", "--verify", "data/packed_magics.json", "--piece", "rook", "--json"],
+    &["butterfly-plot", "0", "63", "--json"],
+    &["butterfly-plot", "a1", "h8", "--history", "--depth", "1", "--json"],
+    &["butterfly-plot", "a1", "i9", "--json"],
+    &["rotated-dump", "--square", "E4", "--json"],
+    &["rotated-dump", "--fen", "8/8 w - - 0 1", "--json"],
+];
+
+#[test]
+fn real_output_uses_documented_keys() {
+    let vocabulary = vocabulary();
+    for args in RUNS {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let value = run(&args);
+        let mut bad = Vec::new();
+        undocumented(&value, &vocabulary, "", &mut bad);
+        assert!(bad.is_empty(), "{args:?}: undocumented keys {bad:?}");
+        let status = value["status"].as_str().unwrap_or_default();
+        assert!(["ok", "mismatch", "error"].contains(&status), "{args:?}: status {status:?}");
+        if status == "error" {
+            let kind = value["error"]["kind"].as_str().unwrap_or_default();
+            assert!(["usage", "input", "engine", "internal"].contains(&kind), "{args:?}: {value}");
+            assert!(value["error"]["message"].as_str().is_some_and(|m| !m.contains('\n')), "{args:?}: {value}");
+        }
+    }
+}

@@ -19,6 +19,7 @@
 //!
 //! Every book starts from the standard start position.
 
+pub mod dump;
 pub mod format;
 pub mod pgn;
 pub mod polyglot;

@@ -1,1 +1,221 @@
+//! Probing a book: the moves of a position, found by following the given
+//! moves down the tree and by walking the tree for every other place where
+//! the position stands (the document's answer to transpositions). The walk
+//! skips every line that cannot lead to the position: a line that has lost
+//! material, a castling right or a pawn from its starting rank that the
+//! position still has is never followed further.
 
+use super::format::{FormatError, RawBook, ROOT};
+use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
+use crate::board::{Bitboard, Color, Rank, Role};
+use crate::{Move, Position};
+
+/// A book loaded for probing: its bytes' structure, moves decoded on demand.
+pub struct Book {
+    raw: RawBook,
+    root: Position,
+}
+
+/// One book move of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BookMove {
+    pub mv: Move,
+    /// False for a move to recognise but not to play.
+    pub play: bool,
+    pub style: Style,
+}
+
+/// The answer of a probe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probe {
+    /// Book moves in book order: those of the place the given moves lead to
+    /// first, then those that other places add.
+    pub moves: Vec<BookMove>,
+    /// True when the answer needed another place than the one the given
+    /// moves lead to (their line leaves the tree, goes through a
+    /// transposition pointer, or another place adds moves).
+    pub transposition: bool,
+    /// The lines (from the start) of every place where the position stands.
+    pub places: Vec<Vec<Move>>,
+}
+
+impl Book {
+    /// Reads the structure of a book (no board work yet).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, FormatError> {
+        let raw = RawBook::parse(bytes).map_err(|(e, _)| e)?;
+        Ok(Book { raw, root: Position::startpos() })
+    }
+
+    pub fn raw(&self) -> &RawBook {
+        &self.raw
+    }
+
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    fn decode(&self, id: u32, before: &Position) -> Result<Move, DecodeError> {
+        let node = &self.raw.nodes[id as usize];
+        move_at(before, node.index).ok_or_else(|| DecodeError {
+            offset: move_byte_offset(&self.raw, id),
+            node: id,
+            kind: DecodeErrorKind::IndexOutOfRange { index: node.index, count: before.legal_moves().len() },
+        })
+    }
+
+    /// The node the moves lead to by the tree's own edges (following a
+    /// pointer where the line goes through one), with "a pointer was used".
+    fn follow(&self, line: &[Move]) -> Result<Option<(u32, bool)>, DecodeError> {
+        let mut at = ROOT;
+        let mut pos = self.root;
+        let mut via_pointer = false;
+        for &mv in line {
+            let Some(index) = pos.legal_moves().iter().position(|&m| m == mv) else { return Ok(None) };
+            let Some(child) = self.raw.children(at).find(|&c| self.raw.nodes[c as usize].index as usize == index)
+            else {
+                return Ok(None);
+            };
+            self.decode(child, &pos)?;
+            at = match self.raw.nodes[child as usize].pointer() {
+                Some(target) => {
+                    via_pointer = true;
+                    target
+                }
+                None => child,
+            };
+            pos = pos.play(mv);
+        }
+        Ok(Some((at, via_pointer)))
+    }
+
+    /// Every node after which the position stands (`ROOT` for the start),
+    /// in book order. Pointers are not followed: their targets stand in the
+    /// tree themselves.
+    fn places(&self, target: &Position) -> Result<Vec<u32>, DecodeError> {
+        let mut found = Vec::new();
+        if same_position(&self.root, target) {
+            found.push(ROOT);
+        }
+        if !can_lead_to(&self.root, target) {
+            return Ok(found);
+        }
+        let need = Needs::of(target);
+        // Positions along the current line, by ply (0 = the root).
+        let mut line: Vec<Position> = vec![self.root];
+        let nodes = &self.raw.nodes;
+        let mut i = 0usize;
+        while i < nodes.len() {
+            let node = &nodes[i];
+            let before = line[node.ply as usize - 1];
+            let mv = self.decode(i as u32, &before)?;
+            let after = before.play(mv);
+            if node.pointer().is_none() && same_position(&after, target) {
+                found.push(i as u32);
+            }
+            if node.has_children() && need.met_by(&after) {
+                line.truncate(node.ply as usize);
+                line.push(after);
+                i += 1;
+            } else {
+                i = node.end as usize;
+            }
+        }
+        Ok(found)
+    }
+
+    /// The book moves of `target`. `line` is the moves that led there from
+    /// the start, if known (they are followed first).
+    pub fn probe(&self, target: &Position, line: Option<&[Move]>) -> Result<Probe, DecodeError> {
+        let direct = match line {
+            Some(line) => self.follow(line)?,
+            None => None,
+        };
+        let places = self.places(target)?;
+        let mut order: Vec<u32> = Vec::new();
+        let mut transposition = false;
+        match direct {
+            Some((at, via_pointer)) => {
+                order.push(at);
+                transposition |= via_pointer;
+            }
+            None => transposition |= line.is_some() && !places.is_empty(),
+        }
+        for &p in &places {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        let mut moves: Vec<BookMove> = Vec::new();
+        for (n, &place) in order.iter().enumerate() {
+            for child in self.raw.children(place) {
+                let node = &self.raw.nodes[child as usize];
+                let mv = self.decode(child, target)?;
+                match moves.iter_mut().find(|b| b.mv == mv) {
+                    Some(known) => {
+                        known.play &= !node.avoid();
+                        known.style.0 |= node.style();
+                    }
+                    None => {
+                        transposition |= n > 0;
+                        moves.push(BookMove { mv, play: !node.avoid(), style: Style(node.style()) });
+                    }
+                }
+            }
+        }
+        let places = places.iter().map(|&p| self.line_of(p)).collect::<Result<_, _>>()?;
+        Ok(Probe { moves, transposition, places })
+    }
+
+    /// The moves from the start to node `id`.
+    pub fn line_of(&self, id: u32) -> Result<Vec<Move>, DecodeError> {
+        if id == ROOT {
+            return Ok(Vec::new());
+        }
+        let mut pos = self.root;
+        let mut moves = Vec::new();
+        for node in self.raw.path_to(id) {
+            let mv = self.decode(node, &pos)?;
+            moves.push(mv);
+            pos = pos.play(mv);
+        }
+        Ok(moves)
+    }
+}
+
+/// What a line must still have to reach a position: material only goes,
+/// castling rights only go, and a pawn that has left its starting rank
+/// never comes back.
+struct Needs {
+    pieces: [u32; 2],
+    pawns: [u32; 2],
+    castling: Bitboard,
+    home_pawns: [Bitboard; 2],
+}
+
+impl Needs {
+    fn of(target: &Position) -> Needs {
+        let home = |c: Color| {
+            let rank = if c.is_white() { Rank::Second } else { Rank::Seventh };
+            target.pieces(c, Role::Pawn) & Bitboard::rank(rank)
+        };
+        Needs {
+            pieces: Color::ALL.map(|c| target.by_color(c).count()),
+            pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn).count()),
+            castling: target.castling_rooks(),
+            home_pawns: Color::ALL.map(home),
+        }
+    }
+
+    /// True if `pos` may still lead to the position.
+    fn met_by(&self, pos: &Position) -> bool {
+        Color::ALL.iter().enumerate().all(|(i, &c)| {
+            pos.by_color(c).count() >= self.pieces[i]
+                && pos.pieces(c, Role::Pawn).count() >= self.pawns[i]
+                && (self.home_pawns[i] & !pos.pieces(c, Role::Pawn)).is_empty()
+        }) && (self.castling & !pos.castling_rooks()).is_empty()
+    }
+}
+
+fn can_lead_to(from: &Position, target: &Position) -> bool {
+    Needs::of(target).met_by(from)
+}

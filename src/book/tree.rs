@@ -127,12 +127,22 @@ impl Tree {
 
     /// The moves from the root to `id`.
     pub fn line_to(&self, id: NodeId) -> Vec<Move> {
+        self.line_with(&self.parents(), id)
+    }
+
+    /// The parent of every node (`u32::MAX` for the root).
+    pub fn parents(&self) -> Vec<NodeId> {
         let mut parents = vec![u32::MAX; self.nodes.len()];
         for (p, node) in self.nodes.iter().enumerate() {
             for &c in &node.children {
                 parents[c as usize] = p as u32;
             }
         }
+        parents
+    }
+
+    /// The moves from the root to `id`, given `parents()`.
+    pub fn line_with(&self, parents: &[NodeId], id: NodeId) -> Vec<Move> {
         let mut line = Vec::new();
         let mut at = id;
         while at != Tree::ROOT && at != u32::MAX {

@@ -5,7 +5,8 @@
 //! material, a castling right or a pawn from its starting rank that the
 //! position still has is never followed further.
 
-use super::format::{FormatError, RawBook, ROOT};
+use super::format::{RawBook, ROOT};
+use super::verify::Fault;
 use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
 use crate::board::{Bitboard, Color, Rank, Role};
 use crate::{Move, Position};
@@ -41,9 +42,13 @@ pub struct Probe {
 
 impl Book {
     /// Reads the structure of a book (no board work yet).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, FormatError> {
-        let raw = RawBook::parse(bytes).map_err(|(e, _)| e)?;
-        Ok(Book { raw, root: Position::startpos() })
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, Fault> {
+        Ok(Book { raw: super::verify::parse(bytes)?, root: Position::startpos() })
+    }
+
+    /// A move that does not decode, as a fault naming the byte and the line.
+    pub fn fault(&self, e: DecodeError) -> Fault {
+        super::verify::decode_fault(&self.raw, e)
     }
 
     pub fn raw(&self) -> &RawBook {

@@ -3,7 +3,7 @@
 //! what the book holds.
 
 use super::format::{RawBook, ROOT};
-use super::tree::{raw_line, Tree};
+use super::tree::{raw_line, DecodeError, Tree};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -43,19 +43,30 @@ pub struct Statistics {
     pub styles: u64,
 }
 
+/// Reads the structure of a book; a fault names the byte and the line.
+pub fn parse(bytes: &[u8]) -> Result<RawBook, Fault> {
+    RawBook::parse(bytes).map_err(|(e, partial)| Fault {
+        offset: e.offset,
+        line: raw_line(&partial, e.context),
+        problem: e.kind.to_string(),
+    })
+}
+
+/// A move that does not decode, as a fault naming the byte and the line.
+pub fn decode_fault(raw: &RawBook, e: DecodeError) -> Fault {
+    Fault { offset: e.offset, line: raw_line(raw, e.node), problem: e.kind.to_string() }
+}
+
+/// The whole tree of a book, every move and pointer checked.
+pub fn decode(bytes: &[u8]) -> Result<(RawBook, Tree), Fault> {
+    let raw = parse(bytes)?;
+    let tree = Tree::from_raw(&raw).map_err(|e| decode_fault(&raw, e))?;
+    Ok((raw, tree))
+}
+
 /// Checks `bytes` and counts what they hold.
 pub fn verify(bytes: &[u8]) -> Result<Statistics, Fault> {
-    let raw = match RawBook::parse(bytes) {
-        Ok(raw) => raw,
-        Err((e, partial)) => {
-            return Err(Fault { offset: e.offset, line: raw_line(&partial, e.context), problem: e.kind.to_string() })
-        }
-    };
-    let tree = Tree::from_raw(&raw).map_err(|e| Fault {
-        offset: e.offset,
-        line: raw_line(&raw, e.node),
-        problem: e.kind.to_string(),
-    })?;
+    let (raw, tree) = decode(bytes)?;
     let mut stats = Statistics { bytes: bytes.len() as u64, nodes: raw.len() as u64, ..Statistics::default() };
     let mut inner = u64::from(!raw.is_empty());
     let mut children_total = 0u64;

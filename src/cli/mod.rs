@@ -5,10 +5,12 @@
 //! 3 an external engine failed.
 
 mod bench;
+mod book;
 mod butterfly;
 mod common;
 mod divide;
 mod magic_search;
+mod moves;
 mod perft;
 mod rotated_dump;
 mod suite;
@@ -48,6 +50,12 @@ pub enum Command {
     /// Find magic numbers for rook and bishop attacks, verified against the
     /// reference for every occupancy; or check a magic file with --verify.
     MagicSearch(magic_search::MagicSearchArgs),
+    /// The legal moves of a position in our generator's order (the indices
+    /// books store), with UCI and SAN.
+    Moves(moves::MovesArgs),
+    /// Opening books in Thompson's one-byte-per-move tree: build, dump,
+    /// probe, verify, and Polyglot import and export.
+    Book(book::BookArgs),
 }
 
 /// What a finished command found.
@@ -105,5 +113,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
         Command::MagicSearch(args) => magic_search::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Book(args) => book::run(args),
     }
 }

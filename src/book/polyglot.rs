@@ -145,7 +145,7 @@ pub struct ImportOptions {
 /// What an import found.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ImportSummary {
-    /// Positions whose moves were imported.
+    /// Positions with at least one move imported.
     pub positions: u64,
     /// Entries used (one per move of those positions).
     pub entries: u64,
@@ -186,7 +186,7 @@ pub fn import(entries: &[Entry], options: ImportOptions) -> (Tree, ImportSummary
             }
         }
         list.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
-        summary.positions += 1;
+        summary.positions += u64::from(!list.is_empty());
         summary.entries += list.len() as u64;
         for &(mv, _) in &list {
             let next = pos.play(mv);

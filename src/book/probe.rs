@@ -9,12 +9,14 @@ use super::format::{RawBook, ROOT};
 use super::verify::Fault;
 use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
 use crate::board::{Bitboard, Color, Rank, Role};
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
 
 /// A book loaded for probing: its bytes' structure, moves decoded on demand.
 pub struct Book {
     raw: RawBook,
     root: Position,
+    /// For each node, the most plies its line goes on below it in place.
+    heights: Vec<u32>,
 }
 
 /// One book move of a position.
@@ -43,7 +45,9 @@ pub struct Probe {
 impl Book {
     /// Reads the structure of a book (no board work yet).
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, Fault> {
-        Ok(Book { raw: super::verify::parse(bytes)?, root: Position::startpos() })
+        let raw = super::verify::parse(bytes)?;
+        let heights = heights(&raw);
+        Ok(Book { raw, root: Position::startpos(), heights })
     }
 
     /// A move that does not decode, as a fault naming the byte and the line.
@@ -101,31 +105,39 @@ impl Book {
         if same_position(&self.root, target) {
             found.push(ROOT);
         }
-        if !can_lead_to(&self.root, target) {
+        let need = Needs::of(target);
+        let root_height = self.heights.iter().zip(&self.raw.nodes).filter(|(_, n)| n.parent == ROOT).map(|(h, _)| h + 1);
+        if !need.met_by(&self.root, root_height.max().unwrap_or(0)) {
             return Ok(found);
         }
-        let need = Needs::of(target);
-        // Positions along the current line, by ply (0 = the root).
-        let mut line: Vec<Position> = vec![self.root];
+        // Along the current line, by ply (0 = the root): the position and,
+        // once needed, its legal moves (shared by all its children).
+        let mut line: Vec<(Position, Option<MoveList>)> = vec![(self.root, None)];
         let nodes = &self.raw.nodes;
         let mut i = 0usize;
         while i < nodes.len() {
             let node = &nodes[i];
-            let before = line[node.ply as usize - 1];
-            let mv = self.decode(i as u32, &before)?;
+            let (before, moves) = &mut line[node.ply as usize - 1];
+            let moves = moves.get_or_insert_with(|| before.legal_moves());
+            let mv = *moves.get(node.index as usize).ok_or_else(|| self.index_error(i as u32, moves.len()))?;
             let after = before.play(mv);
             if node.pointer().is_none() && same_position(&after, target) {
                 found.push(i as u32);
             }
-            if node.has_children() && need.met_by(&after) {
+            if node.has_children() && need.met_by(&after, self.heights[i]) {
                 line.truncate(node.ply as usize);
-                line.push(after);
+                line.push((after, None));
                 i += 1;
             } else {
                 i = node.end as usize;
             }
         }
         Ok(found)
+    }
+
+    fn index_error(&self, id: u32, count: usize) -> DecodeError {
+        let index = self.raw.nodes[id as usize].index;
+        DecodeError { offset: move_byte_offset(&self.raw, id), node: id, kind: DecodeErrorKind::IndexOutOfRange { index, count } }
     }
 
     /// The book moves of `target`. `line` is the moves that led there from
@@ -188,8 +200,11 @@ impl Book {
 }
 
 /// What a line must still have to reach a position: material only goes,
-/// castling rights only go, and a pawn that has left its starting rank
-/// never comes back.
+/// castling rights only go, a pawn that has left its starting rank never
+/// comes back; and what is still missing must fit into the plies left
+/// below the node (each side moves every other ply; a capture takes one
+/// move of the capturing side, and so does each pawn that must still leave
+/// its starting rank).
 struct Needs {
     pieces: [u32; 2],
     pawns: [u32; 2],
@@ -197,30 +212,52 @@ struct Needs {
     home_pawns: [Bitboard; 2],
 }
 
+fn home_rank(c: Color) -> Bitboard {
+    Bitboard::rank(if c.is_white() { Rank::Second } else { Rank::Seventh })
+}
+
 impl Needs {
     fn of(target: &Position) -> Needs {
-        let home = |c: Color| {
-            let rank = if c.is_white() { Rank::Second } else { Rank::Seventh };
-            target.pieces(c, Role::Pawn) & Bitboard::rank(rank)
-        };
         Needs {
             pieces: Color::ALL.map(|c| target.by_color(c).count()),
             pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn).count()),
             castling: target.castling_rooks(),
-            home_pawns: Color::ALL.map(home),
+            home_pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn) & home_rank(c)),
         }
     }
 
-    /// True if `pos` may still lead to the position.
-    fn met_by(&self, pos: &Position) -> bool {
-        Color::ALL.iter().enumerate().all(|(i, &c)| {
-            pos.by_color(c).count() >= self.pieces[i]
-                && pos.pieces(c, Role::Pawn).count() >= self.pawns[i]
-                && (self.home_pawns[i] & !pos.pieces(c, Role::Pawn)).is_empty()
-        }) && (self.castling & !pos.castling_rooks()).is_empty()
+    /// True if `pos` may still lead to the position within `plies` plies.
+    fn met_by(&self, pos: &Position, plies: u32) -> bool {
+        if (self.castling & !pos.castling_rooks()).any() {
+            return false;
+        }
+        let mut losses = [0u32; 2];
+        let mut leaves = [0u32; 2];
+        for (i, &c) in Color::ALL.iter().enumerate() {
+            let pawns = pos.pieces(c, Role::Pawn);
+            let pieces = pos.by_color(c).count();
+            if pieces < self.pieces[i] || pawns.count() < self.pawns[i] || (self.home_pawns[i] & !pawns).any() {
+                return false;
+            }
+            losses[i] = pieces - self.pieces[i];
+            leaves[i] = (pawns & home_rank(c)).count() - self.home_pawns[i].count();
+        }
+        // Moves each side still has: the side to move gets the odd ply.
+        let to_move = pos.turn() as usize;
+        let mut moves = [plies / 2; 2];
+        moves[to_move] = plies.div_ceil(2);
+        (0..2).all(|i| moves[i] >= losses[1 - i].max(leaves[i]))
     }
 }
 
-fn can_lead_to(from: &Position, target: &Position) -> bool {
-    Needs::of(target).met_by(from)
+/// For each node, the most plies its line goes on below it in place.
+fn heights(raw: &RawBook) -> Vec<u32> {
+    let mut heights = vec![0u32; raw.nodes.len()];
+    for i in (0..raw.nodes.len()).rev() {
+        let parent = raw.nodes[i].parent;
+        if parent != ROOT {
+            heights[parent as usize] = heights[parent as usize].max(heights[i] + 1);
+        }
+    }
+    heights
 }

@@ -3,7 +3,7 @@
 //! what the book holds.
 
 use super::format::{RawBook, ROOT};
-use super::tree::{raw_line, DecodeError, Tree};
+use super::tree::{raw_line, DecodeError, DecodeErrorKind, Tree};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -54,7 +54,12 @@ pub fn parse(bytes: &[u8]) -> Result<RawBook, Fault> {
 
 /// A move that does not decode, as a fault naming the byte and the line.
 pub fn decode_fault(raw: &RawBook, e: DecodeError) -> Fault {
-    Fault { offset: e.offset, line: raw_line(raw, e.node), problem: e.kind.to_string() }
+    // A move that does not decode is named by the line before it.
+    let at = match e.kind {
+        DecodeErrorKind::IndexOutOfRange { .. } => raw.nodes[e.node as usize].parent,
+        _ => e.node,
+    };
+    Fault { offset: e.offset, line: raw_line(raw, at), problem: e.kind.to_string() }
 }
 
 /// The whole tree of a book, every move and pointer checked.

@@ -75,7 +75,8 @@ fn without_extensions_n_nodes_take_n_bytes() {
     let dir = book_common::scratch("book_build_plain");
     let pgn_path = dir.join("plain.pgn");
     // Every line ends on the last choice of its position: no extension needed.
-    std::fs::write(&pgn_path, "1. e4 e5 (1... c5 2. Nf3) (1... e6 2. d4 d5) 2. Nf3 Nc6 3. Bb5 *\n1. d4 d5 2. c4 *\n").unwrap();
+    std::fs::write(&pgn_path, "1. e4 e5 (1... c5 2. Nf3) (1... e6 2. d4 d5) 2. Nf3 Nc6 3. Bb5 *\n1. d4 d5 2. c4 *\n")
+        .unwrap();
     let book = dir.join("plain.book");
     let report = build_file(&[&pgn_path], &book);
     assert_eq!(std::fs::read(&book).unwrap().len(), 13);
@@ -166,7 +167,8 @@ fn probe_json_and_transpositions_through_the_cli() {
     // The QGD by the English move order: the line leaves the tree, the walk finds it.
     let english = probe(&["--moves", "c4", "e6", "d4", "d5", "Nc3", "Nf6"]);
     assert_eq!(english["transposition"], true);
-    let sans: BTreeSet<&str> = english["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    let sans: BTreeSet<&str> =
+        english["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
     assert_eq!(sans, BTreeSet::from(["Bg5", "cxd5"]));
     // The same position by FEN alone.
     let fen = english["fen"].as_str().unwrap().to_string();

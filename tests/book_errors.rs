@@ -73,20 +73,29 @@ fn truncated_and_malformed_books_name_the_byte() {
     // An index the position does not have.
     let bad_index = write(&dir, "index.book", &[CLOSE | 40]);
     let err = fails(&["book", "verify", &bad_index]);
-    assert!(err.contains("byte 0 (line: the start): move index 40 does not exist: the position has 20 legal moves"), "{err}");
+    assert!(
+        err.contains("byte 0 (line: the start): move index 40 does not exist: the position has 20 legal moves"),
+        "{err}"
+    );
     // A pointer past the end.
     let start = Position::startpos();
     let e4 = index(&start, "e2e4");
     let after = start.play(start.parse_uci("e2e4").unwrap());
     let past = write(&dir, "past.book", &[e4, ext::POINTER16, 0x01, 0x00, index(&after, "e7e5")]);
     let err = fails(&["book", "verify", &past]);
-    assert!(err.contains("byte 1 (line: 1. e4 e5): transposition pointer to byte 256, past the end of the book"), "{err}");
+    assert!(
+        err.contains("byte 1 (line: 1. e4 e5): transposition pointer to byte 256, past the end of the book"),
+        "{err}"
+    );
     // A pointer to a node that reaches another position.
     let d4 = index(&start, "d2d4");
     let after_d4 = start.play(start.parse_uci("d2d4").unwrap());
     let other = [OPEN | e4, CLOSE | index(&after, "e7e5"), d4, ext::POINTER16, 0, 0, index(&after_d4, "d7d5")];
     let err = fails(&["book", "verify", &write(&dir, "other.book", &other)]);
-    assert!(err.contains("byte 3 (line: 1. d4 d5): transposition pointer to byte 0, which reaches another position"), "{err}");
+    assert!(
+        err.contains("byte 3 (line: 1. d4 d5): transposition pointer to byte 0, which reaches another position"),
+        "{err}"
+    );
     // Trailing bytes, reserved codes.
     let err = fails(&["book", "verify", &write(&dir, "trail.book", &[CLOSE | e4, 0])]);
     assert!(err.contains("byte 1") && err.contains("after the end of the tree"), "{err}");

@@ -119,8 +119,30 @@ fn book_reader_never_panics() {
 fn pgn_and_text_readers_never_panic() {
     let mut rng = Rng::new(0x9E11);
     let vocabulary: [&[u8]; 24] = [
-        b"1.", b"2...", b"e4", b"e5", b"Nf3", b"Nc6", b"(", b")", b"{", b"}", b"[Event \"x\"]", b"[FEN \"8/8\"]",
-        b"$2", b"?", b"??", b"!?", b"O-O", b"1-0", b"*", b"\n", b"%", b";", b"[%style gambit]", b"\xff",
+        b"1.",
+        b"2...",
+        b"e4",
+        b"e5",
+        b"Nf3",
+        b"Nc6",
+        b"(",
+        b")",
+        b"{",
+        b"}",
+        b"[Event \"x\"]",
+        b"[FEN \"8/8\"]",
+        b"$2",
+        b"?",
+        b"??",
+        b"!?",
+        b"O-O",
+        b"1-0",
+        b"*",
+        b"\n",
+        b"%",
+        b";",
+        b"[%style gambit]",
+        b"\xff",
     ];
     for _ in 0..5000 {
         let mut text = Vec::new();

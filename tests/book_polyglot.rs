@@ -72,8 +72,15 @@ fn our_moves(tree: &Tree) -> BTreeMap<u64, Vec<(String, bool)>> {
 }
 
 fn import_file(bin: &Path, out: &Path, extra: &[&str]) -> serde_json::Value {
-    let result =
-        chesstool().args(["book", "import-polyglot"]).arg(bin).arg("-o").arg(out).args(extra).arg("--json").output().unwrap();
+    let result = chesstool()
+        .args(["book", "import-polyglot"])
+        .arg(bin)
+        .arg("-o")
+        .arg(out)
+        .args(extra)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
     serde_json::from_slice(&result.stdout).unwrap()
 }
@@ -144,7 +151,8 @@ fn check_import(max_ply: u32) {
     for pos in positions.iter().take(300) {
         let found = book.probe(pos, None).unwrap();
         let mine: Vec<String> = found.moves.iter().map(|b| b.mv.to_uci(false)).collect();
-        let expected: Vec<String> = theirs.get(&key(pos)).map_or(vec![], |l| l.iter().map(|(m, _)| m.clone()).collect());
+        let expected: Vec<String> =
+            theirs.get(&key(pos)).map_or(vec![], |l| l.iter().map(|(m, _)| m.clone()).collect());
         assert_eq!(mine, expected, "{}", pos.to_fen());
     }
 }
@@ -172,7 +180,8 @@ fn export_is_read_back_by_python_chess_and_polyglot() {
     let book = dir.join("g.book");
     import_file(&gnuchess, &book, &["--max-ply", "10"]);
     let bin = dir.join("g.bin");
-    let out = chesstool().args(["book", "export-polyglot"]).arg(&book).arg("-o").arg(&bin).arg("--json").output().unwrap();
+    let out =
+        chesstool().args(["book", "export-polyglot"]).arg(&book).arg("-o").arg(&bin).arg("--json").output().unwrap();
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let (_, tree) = decode(&std::fs::read(&book).unwrap()).unwrap();
@@ -242,7 +251,8 @@ fn export_is_read_back_by_python_chess_and_polyglot() {
 fn polyglot_make_book_imports_like_python_chess() {
     let (Some(_), Some(polyglot_exe)) = (book_common::python_chess(), book_common::polyglot()) else { return };
     let dir = book_common::scratch("book_polyglot_make");
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/book/repertoire.pgn")).unwrap();
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/book/repertoire.pgn")).unwrap();
     let draws: String = source
         .lines()
         .map(|l| {

@@ -191,7 +191,8 @@ const GOLDEN_MOVES: usize = 12970;
 
 #[test]
 fn cli_lists_index_uci_and_san() {
-    let out = Command::cargo_bin("chesstool").unwrap().args(["moves", "--moves", "e4", "e7e5", "--json"]).output().unwrap();
+    let out =
+        Command::cargo_bin("chesstool").unwrap().args(["moves", "--moves", "e4", "e7e5", "--json"]).output().unwrap();
     assert!(out.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["moves"], serde_json::json!(["e2e4", "e7e5"]));
@@ -217,8 +218,7 @@ fn cli_bad_moves_name_the_move() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("error: --moves: move 3 \"Nf6x\""), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    let out =
-        Command::cargo_bin("chesstool").unwrap().args(["moves", "--fen", "8/8/8", "--json"]).output().unwrap();
+    let out = Command::cargo_bin("chesstool").unwrap().args(["moves", "--fen", "8/8/8", "--json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["status"], "error");
@@ -228,12 +228,13 @@ fn cli_bad_moves_name_the_move() {
 
 #[test]
 fn mate_and_stalemate_are_said() {
+    let out =
+        Command::cargo_bin("chesstool").unwrap().args(["moves", "--moves", "f3", "e5", "g4", "Qh4#"]).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("0 legal moves (checkmate)"));
     let out = Command::cargo_bin("chesstool")
         .unwrap()
-        .args(["moves", "--moves", "f3", "e5", "g4", "Qh4#"])
+        .args(["moves", "--fen", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"])
         .output()
         .unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().contains("0 legal moves (checkmate)"));
-    let out = Command::cargo_bin("chesstool").unwrap().args(["moves", "--fen", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"]).output().unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("0 legal moves (stalemate)"));
 }

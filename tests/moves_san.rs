@@ -49,8 +49,7 @@ fn san_matches_python_chess() {
     }
     let positions = positions();
     assert!(positions.len() > 4000, "{}", positions.len());
-    let input: String =
-        positions.iter().map(|p| format!("{}|{}\n", p.to_fen(), u8::from(p.is_chess960()))).collect();
+    let input: String = positions.iter().map(|p| format!("{}|{}\n", p.to_fen(), u8::from(p.is_chess960()))).collect();
     let output = book_common::run_python(SCRIPT, &[], &input);
     let theirs: Vec<&str> = output.lines().collect();
     assert_eq!(theirs.len(), positions.len());
@@ -66,7 +65,9 @@ fn san_matches_python_chess() {
         for entry in &ours {
             checked += 1;
             let san = entry.split_once('=').unwrap().1;
-            for (mark, name) in [("+", "check"), ("#", "mate"), ("=", "promotion"), ("x", "capture"), ("O-", "castling")] {
+            for (mark, name) in
+                [("+", "check"), ("#", "mate"), ("=", "promotion"), ("x", "capture"), ("O-", "castling")]
+            {
                 if san.contains(mark) {
                     *marks.entry(name).or_insert(0) += 1;
                 }

@@ -188,7 +188,8 @@ mod tests {
     use crate::book::write::encode;
 
     /// The document's example tree, as PGN (with 1. c4 after it for its "etc.").
-    const SPRACKLEN: &str = "1. e4 (1. d4 Nf6 (1... d5 2. c4 (2. Nf3) c6 (2... e6 3. Nc3) (2... dxc4) 3. Nf3) (1... f5) \
+    const SPRACKLEN: &str =
+        "1. e4 (1. d4 Nf6 (1... d5 2. c4 (2. Nf3) c6 (2... e6 3. Nc3) (2... dxc4) 3. Nf3) (1... f5) \
         2. c4 g6 (2... e6 3. Nc3 (3. Nf3) Bb4) 3. Nc3) (1. c4) e5 (1... c5 2. Nf3 d6 (2... Nc6) 3. d4) (1... e6) \
         2. Nf3 (2. f4) Nc6 (2... Nf6) 3. Bb5 (3. Bc4) a6 *";
 
@@ -210,11 +211,15 @@ mod tests {
     #[test]
     fn pgn_round_trip() {
         let mut tree = Tree::new();
-        read_pgn(b"1. e4 e5 (1... c5?) 2. Nf3 {[%style open]} Nc6 (2... d6 3. d4) 3. Bb5 *\n1. d4 *", &mut tree).unwrap();
+        read_pgn(b"1. e4 e5 (1... c5?) 2. Nf3 {[%style open]} Nc6 (2... d6 3. d4) 3. Bb5 *\n1. d4 *", &mut tree)
+            .unwrap();
         let text = pgn(&tree, 200);
         let mut back = Tree::new();
         read_pgn(text.as_bytes(), &mut back).unwrap();
         assert!(back.same_as(&tree), "{text}\n{}", pgn(&back, 200));
-        assert!(text.contains("1. e4 (1. d4) 1... e5 (1... c5?) 2. Nf3 {[%style open]} 2... Nc6 (2... d6 3. d4) 3. Bb5 *"), "{text}");
+        assert!(
+            text.contains("1. e4 (1. d4) 1... e5 (1... c5?) 2. Nf3 {[%style open]} 2... Nc6 (2... d6 3. d4) 3. Bb5 *"),
+            "{text}"
+        );
     }
 }

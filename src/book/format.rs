@@ -338,7 +338,14 @@ impl Parser<'_> {
         }
     }
 
-    fn finish_node(&mut self, parent: u32, start: usize, byte: u8, prefix: Prefix, at: usize) -> Result<RawNode, FormatError> {
+    fn finish_node(
+        &mut self,
+        parent: u32,
+        start: usize,
+        byte: u8,
+        prefix: Prefix,
+        at: usize,
+    ) -> Result<RawNode, FormatError> {
         let field = byte & 63;
         if field > MAX_DIRECT_INDEX {
             return Err(self.error(at, parent, FormatErrorKind::ReservedIndex(byte)));
@@ -401,7 +408,9 @@ mod tests {
     use super::*;
 
     fn parse(bytes: &[u8]) -> Result<Vec<(u8, u8, u32, u32)>, FormatErrorKind> {
-        RawBook::parse(bytes).map(|b| b.nodes.iter().map(|n| (n.index, n.flags, n.parent, n.end)).collect()).map_err(|(e, _)| e.kind)
+        RawBook::parse(bytes)
+            .map(|b| b.nodes.iter().map(|n| (n.index, n.flags, n.parent, n.end)).collect())
+            .map_err(|(e, _)| e.kind)
     }
 
     #[test]

@@ -133,7 +133,8 @@ impl<'a> Lexer<'a> {
                     return Ok(Some(Token::Symbol(text)));
                 }
                 _ => {
-                    let shown = if b.is_ascii_graphic() { format!("{:?}", b as char) } else { format!("byte 0x{b:02x}") };
+                    let shown =
+                        if b.is_ascii_graphic() { format!("{:?}", b as char) } else { format!("byte 0x{b:02x}") };
                     return Err(self.error(format!("unexpected {shown} in the moves")));
                 }
             }
@@ -272,7 +273,11 @@ impl Reader<'_, '_> {
 
     fn end_game(&mut self, g: &Game, line: usize) -> Result<(), PgnError> {
         if !g.variations.is_empty() {
-            return Err(self.fail(g.number, line, format!("{} variation(s) `(` not closed at the end of the game", g.variations.len())));
+            return Err(self.fail(
+                g.number,
+                line,
+                format!("{} variation(s) `(` not closed at the end of the game", g.variations.len()),
+            ));
         }
         Ok(())
     }
@@ -282,9 +287,14 @@ impl Reader<'_, '_> {
             return Err(self.fail(g.number, line, format!("tag [{name}] among the moves")));
         }
         if name.eq_ignore_ascii_case("FEN") {
-            let pos = Position::from_fen(value).map_err(|e| self.fail(g.number, line, format!("[FEN {value:?}]: {e}")))?;
+            let pos =
+                Position::from_fen(value).map_err(|e| self.fail(g.number, line, format!("[FEN {value:?}]: {e}")))?;
             if !super::tree::same_position(&pos, self.tree.root_position()) {
-                return Err(self.fail(g.number, line, format!("[FEN {value:?}]: a book starts from the standard start position")));
+                return Err(self.fail(
+                    g.number,
+                    line,
+                    format!("[FEN {value:?}]: a book starts from the standard start position"),
+                ));
             }
         }
         Ok(())
@@ -418,7 +428,10 @@ mod tests {
         assert!(read("1. e4 e5 ) *").unwrap_err().message.contains("closes no variation"));
         assert!(read("( 1. e4 *").unwrap_err().message.contains("before any move"));
         assert!(read("1. e4 {open").unwrap_err().message.contains("never closed"));
-        assert!(read("[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb2 *").unwrap_err().message.contains("standard start"));
+        assert!(read("[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb2 *")
+            .unwrap_err()
+            .message
+            .contains("standard start"));
         assert!(read("1. e4 \u{1} *").unwrap_err().message.contains("byte 0x01"));
     }
 

@@ -75,7 +75,7 @@ pub enum PolyglotError {
 /// Reads the entries of a `.bin` file, sorted by key (stably: the file's
 /// order among the entries of one position is kept).
 pub fn read_entries(bytes: &[u8]) -> Result<Vec<Entry>, PolyglotError> {
-    if bytes.len() % 16 != 0 {
+    if !bytes.len().is_multiple_of(16) {
         return Err(PolyglotError::Length(bytes.len()));
     }
     let mut entries: Vec<Entry> = bytes
@@ -117,7 +117,9 @@ pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
     }
     let moves = pos.legal_moves();
     let from_here = || moves.iter().copied().filter(|m| m.from() == from && m.promotion_role() == promotion);
-    from_here().find(|m| m.to() == to).or_else(|| from_here().find(|m| m.is_castling() && m.castling_king_target() == to))
+    from_here()
+        .find(|m| m.to() == to)
+        .or_else(|| from_here().find(|m| m.is_castling() && m.castling_king_target() == to))
 }
 
 /// The Polyglot move field of `m` (castling as king takes rook).
@@ -215,7 +217,7 @@ pub fn import(entries: &[Entry], options: ImportOptions) -> (Tree, ImportSummary
     add_children(&mut tree, Tree::ROOT, &root, &mut stack);
     while let Some((id, pos)) = stack.pop() {
         let k = key(&pos);
-        if !moves.get(&k).is_some_and(|l| !l.is_empty()) {
+        if moves.get(&k).is_none_or(|l| l.is_empty()) {
             continue;
         }
         match written.get(&k) {
@@ -305,7 +307,8 @@ mod tests {
 
     #[test]
     fn moves_both_ways() {
-        let kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let kiwipete =
+            Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
         for &m in kiwipete.legal_moves().iter() {
             assert_eq!(decode_move(&kiwipete, encode_move(m)), Some(m));
         }

@@ -6,8 +6,8 @@
 //! position still has is never followed further.
 
 use super::format::{RawBook, ROOT};
-use super::verify::Fault;
 use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
+use super::verify::Fault;
 use crate::board::{Bitboard, Color, Rank, Role};
 use crate::{Move, MoveList, Position};
 
@@ -106,7 +106,8 @@ impl Book {
             found.push(ROOT);
         }
         let need = Needs::of(target);
-        let root_height = self.heights.iter().zip(&self.raw.nodes).filter(|(_, n)| n.parent == ROOT).map(|(h, _)| h + 1);
+        let root_height =
+            self.heights.iter().zip(&self.raw.nodes).filter(|(_, n)| n.parent == ROOT).map(|(h, _)| h + 1);
         if !need.met_by(&self.root, root_height.max().unwrap_or(0)) {
             return Ok(found);
         }
@@ -137,7 +138,11 @@ impl Book {
 
     fn index_error(&self, id: u32, count: usize) -> DecodeError {
         let index = self.raw.nodes[id as usize].index;
-        DecodeError { offset: move_byte_offset(&self.raw, id), node: id, kind: DecodeErrorKind::IndexOutOfRange { index, count } }
+        DecodeError {
+            offset: move_byte_offset(&self.raw, id),
+            node: id,
+            kind: DecodeErrorKind::IndexOutOfRange { index, count },
+        }
     }
 
     /// The book moves of `target`. `line` is the moves that led there from

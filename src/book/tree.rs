@@ -60,7 +60,13 @@ impl Tree {
 
     /// An empty book from the standard start position.
     pub fn new() -> Tree {
-        let root = Node { mv: Move::normal(crate::Square::A1, crate::Square::A1), play: true, style: Style::default(), children: Vec::new(), link: None };
+        let root = Node {
+            mv: Move::normal(crate::Square::A1, crate::Square::A1),
+            play: true,
+            style: Style::default(),
+            children: Vec::new(),
+            link: None,
+        };
         Tree { root: Position::startpos(), nodes: vec![root] }
     }
 
@@ -114,7 +120,8 @@ impl Tree {
 
     /// Visits every move node in pre-order with the position before it.
     pub fn for_each(&self, mut f: impl FnMut(NodeId, &Position)) {
-        let mut stack: Vec<(NodeId, Position)> = self.children(Tree::ROOT).iter().rev().map(|&c| (c, self.root)).collect();
+        let mut stack: Vec<(NodeId, Position)> =
+            self.children(Tree::ROOT).iter().rev().map(|&c| (c, self.root)).collect();
         while let Some((id, before)) = stack.pop() {
             f(id, &before);
             let node = self.node(id);

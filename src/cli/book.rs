@@ -404,8 +404,7 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     write_output(&args.output, &book)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let doc =
-            ImportReport { status: "ok", import: summary, polyglot_bytes: 16 * summary.entries, sizes, seconds };
+        let doc = ImportReport { status: "ok", import: summary, polyglot_bytes: 16 * summary.entries, sizes, seconds };
         writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&doc)?)?;
         return Ok(Outcome::Success);
     }

@@ -92,7 +92,8 @@ fn run_inner(args: &MovesArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let played = resolved.line.iter().map(|m| m.to_uci(chess960)).collect();
-        let report = Report { status: "ok", root: &args.fen, moves: played, position: pos.to_fen(), legal_moves: legal };
+        let report =
+            Report { status: "ok", root: &args.fen, moves: played, position: pos.to_fen(), legal_moves: legal };
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(Outcome::Success);
     }

@@ -40,7 +40,9 @@ impl Position {
                 .legal_moves()
                 .iter()
                 .copied()
-                .filter(|o| !o.is_castling() && o.to() == to && o.from() != from && self.role_at(o.from()) == Some(role))
+                .filter(|o| {
+                    !o.is_castling() && o.to() == to && o.from() != from && self.role_at(o.from()) == Some(role)
+                })
                 .collect();
             if !rivals.is_empty() {
                 let file_shared = rivals.iter().any(|o| o.from().file() == from.file());

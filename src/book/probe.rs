@@ -204,17 +204,36 @@ impl Book {
     }
 }
 
-/// What a line must still have to reach a position: material only goes,
-/// castling rights only go, a pawn that has left its starting rank never
-/// comes back; and what is still missing must fit into the plies left
+/// What a line must still have to reach a position: material only goes
+/// (a piece of a kind comes only by promoting a pawn), castling rights only
+/// go, a pawn never moves back (so the pawns on a side's first r ranks only
+/// get fewer, and one that has left its starting square never returns);
+/// and what is still missing must fit into the plies left
 /// below the node (each side moves every other ply; a capture takes one
 /// move of the capturing side, and so does each pawn that must still leave
 /// its starting rank).
 struct Needs {
     pieces: [u32; 2],
     pawns: [u32; 2],
+    /// Knights, bishops, rooks and queens (more only by promoting a pawn).
+    officers: [[u32; 4]; 2],
+    /// Pawns on the first `r + 1` ranks seen from their side (they only
+    /// ever leave those ranks).
+    pawns_behind: [[u32; 8]; 2],
     castling: Bitboard,
     home_pawns: [Bitboard; 2],
+}
+
+const OFFICERS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// Pawns of `c` on their first `r + 1` ranks, for each `r`.
+fn pawns_behind(pos: &Position, c: Color) -> [u32; 8] {
+    let pawns = pos.pieces(c, Role::Pawn).0;
+    std::array::from_fn(|r| {
+        let low = if r == 7 { u64::MAX } else { (1u64 << (8 * (r + 1))) - 1 };
+        let mask = if c.is_white() { low } else { low.reverse_bits() };
+        (pawns & mask).count_ones()
+    })
 }
 
 fn home_rank(c: Color) -> Bitboard {
@@ -226,6 +245,8 @@ impl Needs {
         Needs {
             pieces: Color::ALL.map(|c| target.by_color(c).count()),
             pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn).count()),
+            officers: Color::ALL.map(|c| OFFICERS.map(|r| target.pieces(c, r).count())),
+            pawns_behind: Color::ALL.map(|c| pawns_behind(target, c)),
             castling: target.castling_rooks(),
             home_pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn) & home_rank(c)),
         }
@@ -242,6 +263,15 @@ impl Needs {
             let pawns = pos.pieces(c, Role::Pawn);
             let pieces = pos.by_color(c).count();
             if pieces < self.pieces[i] || pawns.count() < self.pawns[i] || (self.home_pawns[i] & !pawns).any() {
+                return false;
+            }
+            let promotions: u32 =
+                OFFICERS.iter().zip(self.officers[i]).map(|(&r, n)| n.saturating_sub(pos.pieces(c, r).count())).sum();
+            if promotions > pawns.count() - self.pawns[i] {
+                return false;
+            }
+            let behind = pawns_behind(pos, c);
+            if (0..8).any(|r| behind[r] < self.pawns_behind[i][r]) {
                 return false;
             }
             losses[i] = pieces - self.pieces[i];

@@ -39,8 +39,7 @@ fn repertoire_sizes_and_escapes() {
     let book = dir.join("r.book");
     let report = build_file(&[&data("repertoire.pgn")], &book);
     let bytes = std::fs::read(&book).unwrap();
-    // 114 moves read, 112 distinct after merging games and variations; one
-    // index escape (O-O-O is move 63 of 64), two ? marks, three style tags
+    // 114 moves read (merged where games share lines); one index escape (O-O-O is move 63 of 64), two ? marks, three style tags
     // (one move with two), and two lines that end before another choice.
     let mut tree = Tree::new();
     let summary = read_pgn(&std::fs::read(data("repertoire.pgn")).unwrap(), &mut tree).unwrap();
@@ -80,7 +79,7 @@ fn without_extensions_n_nodes_take_n_bytes() {
     let book = dir.join("plain.book");
     let report = build_file(&[&pgn_path], &book);
     assert_eq!(std::fs::read(&book).unwrap().len(), 13);
-    assert!(report.contains("13 nodes, 13 bytes (0 extension bytes"), "{report}");
+    assert!(report.contains("13 nodes, 13 bytes = 13 move bytes + 0 extension bytes"), "{report}");
 }
 
 /// python-chess reads the PGN; for every node it prints the moves from the

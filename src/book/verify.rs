@@ -32,9 +32,9 @@ pub struct Statistics {
     pub max_branching: u64,
     /// Transposition pointers.
     pub transpositions: u64,
-    /// Positions that stand at more than one place without a pointer.
+    /// Positions whose moves stand at more than one place (no pointer).
     pub repeated_positions: u64,
-    /// Distinct positions after a move.
+    /// Distinct positions with moves (the start included when it has any).
     pub positions: u64,
     /// Moves to recognise but not play.
     pub avoid: u64,
@@ -94,13 +94,13 @@ pub fn verify(bytes: &[u8]) -> Result<Statistics, Fault> {
     tree.for_each(|id, before| {
         let node = tree.node(id);
         max_branching = max_branching.max(tree.children(id).len() as u64);
-        if node.link.is_none() {
+        if node.link.is_none() && !tree.children(id).is_empty() {
             *places.entry(before.play(node.mv).key()).or_default() += 1;
         }
     });
     stats.max_branching = max_branching;
     stats.branching = if inner == 0 { 0.0 } else { children_total as f64 / inner as f64 };
-    stats.positions = places.len() as u64;
+    stats.positions = places.len() as u64 + u64::from(!raw.is_empty());
     stats.repeated_positions = places.values().filter(|&&n| n > 1).count() as u64;
     Ok(stats)
 }

@@ -192,9 +192,10 @@ fn is_pgn(path: &Path, bytes: &[u8]) -> bool {
 
 fn sizes_line(s: &Sizes) -> String {
     format!(
-        "{} nodes, {} bytes ({} extension bytes: {} index escapes, {} line ends, {} not to play, {} transposition pointers in {} bytes, {} style tags)",
+        "{} nodes, {} bytes = {} move bytes + {} extension bytes (index escapes {}, line ends {}, not to play {}, transposition pointers {} in {} bytes, style tags {})",
         s.nodes,
         s.bytes,
+        s.nodes,
         s.extension_bytes(),
         s.escapes,
         s.line_ends,
@@ -328,7 +329,8 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
         if !b.style.is_empty() {
             notes.push(b.style.names().join(", "));
         }
-        writeln!(out, "{:<8} {:<6} {}", m.san, m.uci, notes.join("; "))?;
+        let line = format!("{:<8} {:<6} {}", m.san, m.uci, notes.join("; "));
+        writeln!(out, "{}", line.trim_end())?;
     }
     let root = book.root();
     let places: Vec<String> = found
@@ -368,8 +370,8 @@ fn verify_book(args: &VerifyArgs) -> Result<Outcome> {
         ("branching (moves per position with moves)", format!("{:.2}", stats.branching)),
         ("most moves at one place", stats.max_branching.to_string()),
         ("transposition pointers", stats.transpositions.to_string()),
-        ("positions at several places (no pointer)", stats.repeated_positions.to_string()),
-        ("distinct positions", stats.positions.to_string()),
+        ("positions with moves at several places", stats.repeated_positions.to_string()),
+        ("positions with moves", stats.positions.to_string()),
         ("moves not to play", stats.avoid.to_string()),
         ("index escapes", stats.escapes.to_string()),
         ("style tags", stats.styles.to_string()),

@@ -143,12 +143,12 @@ fn check_import(max_ply: u32) {
     let mut rng = Rng::new(u64::from(max_ply));
     let mut positions = Vec::new();
     tree.for_each(|id, before| {
-        if rng.chance(50) {
+        if rng.chance(10) {
             positions.push(before.play(tree.node(id).mv));
         }
         let _ = id;
     });
-    for pos in positions.iter().take(300) {
+    for pos in positions.iter().take(3000) {
         let found = book.probe(pos, None).unwrap();
         let mine: Vec<String> = found.moves.iter().map(|b| b.mv.to_uci(false)).collect();
         let expected: Vec<String> =

@@ -28,7 +28,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("chess", 6),       // games: each on the shared layers, never on another game
     ("variants", 6),    //
     ("tictacchess", 6), //
-    ("book", 6),        //
+    ("book", 7),        // chess opening books: on chess (SAN, the move order)
     ("engines", 7),     // anything that can divide (knows games only through rules)
     ("verify", 8),      // diff, bisection, suites
 ];

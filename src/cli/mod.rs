@@ -5,12 +5,14 @@
 //! 3 an external engine failed.
 
 mod bench;
+mod book;
 mod butterfly;
 mod common;
 mod divide;
 mod docs;
 mod hunt;
 mod magic_search;
+mod moves;
 mod perft;
 mod rotated_dump;
 mod suite;
@@ -56,6 +58,12 @@ pub enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff) on standard output: `chesstool man | man -l -`.
     Man(docs::ManArgs),
+    /// The legal moves of a position in our generator's order (the indices
+    /// books store), with UCI and SAN.
+    Moves(moves::MovesArgs),
+    /// Opening books in Thompson's one-byte-per-move tree: build, dump,
+    /// probe, verify, and Polyglot import and export.
+    Book(book::BookArgs),
 }
 
 impl Command {
@@ -70,6 +78,8 @@ impl Command {
             Command::ButterflyPlot(a) => a.json,
             Command::RotatedDump(a) => a.json,
             Command::MagicSearch(a) => a.json_on_stdout(),
+            Command::Moves(a) => a.json,
+            Command::Book(a) => a.json(),
             Command::Completions(_) | Command::Man(_) => false,
         }
     }
@@ -254,5 +264,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::MagicSearch(args) => magic_search::run(args),
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Book(args) => book::run(args),
     }
 }

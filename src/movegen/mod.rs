@@ -7,6 +7,7 @@
 //! a popcount and never builds a list.
 
 mod notation;
+mod san;
 
 pub use crate::board::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::ParseMoveError;

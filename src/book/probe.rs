@@ -1,0 +1,298 @@
+//! Probing a book: the moves of a position, found by following the given
+//! moves down the tree and by walking the tree for every other place where
+//! the position stands (the document's answer to transpositions). The walk
+//! skips every line that cannot lead to the position: a line that has lost
+//! material, a castling right or a pawn from its starting rank that the
+//! position still has is never followed further.
+
+use super::format::{RawBook, ROOT};
+use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
+use super::verify::Fault;
+use crate::board::{Bitboard, Color, Rank, Role};
+use crate::{Move, MoveList, Position};
+
+/// A book loaded for probing: its bytes' structure, moves decoded on demand.
+pub struct Book {
+    raw: RawBook,
+    root: Position,
+    /// For each node, the most plies its line goes on below it in place.
+    heights: Vec<u32>,
+}
+
+/// One book move of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BookMove {
+    pub mv: Move,
+    /// False for a move to recognise but not to play.
+    pub play: bool,
+    pub style: Style,
+}
+
+/// The answer of a probe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probe {
+    /// Book moves in book order: those of the place the given moves lead to
+    /// first, then those that other places add.
+    pub moves: Vec<BookMove>,
+    /// True when the answer needed another place than the one the given
+    /// moves lead to (their line leaves the tree, goes through a
+    /// transposition pointer, or another place adds moves).
+    pub transposition: bool,
+    /// The lines (from the start) of every place where the position stands.
+    pub places: Vec<Vec<Move>>,
+}
+
+impl Book {
+    /// Reads the structure of a book (no board work yet).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, Fault> {
+        let raw = super::verify::parse(bytes)?;
+        let heights = heights(&raw);
+        Ok(Book { raw, root: Position::startpos(), heights })
+    }
+
+    /// A move that does not decode, as a fault naming the byte and the line.
+    pub fn fault(&self, e: DecodeError) -> Fault {
+        super::verify::decode_fault(&self.raw, e)
+    }
+
+    pub fn raw(&self) -> &RawBook {
+        &self.raw
+    }
+
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    fn decode(&self, id: u32, before: &Position) -> Result<Move, DecodeError> {
+        let node = &self.raw.nodes[id as usize];
+        move_at(before, node.index).ok_or_else(|| DecodeError {
+            offset: move_byte_offset(&self.raw, id),
+            node: id,
+            kind: DecodeErrorKind::IndexOutOfRange { index: node.index, count: before.legal_moves().len() },
+        })
+    }
+
+    /// The node the moves lead to by the tree's own edges (following a
+    /// pointer where the line goes through one), with "a pointer was used".
+    fn follow(&self, line: &[Move]) -> Result<Option<(u32, bool)>, DecodeError> {
+        let mut at = ROOT;
+        let mut pos = self.root;
+        let mut via_pointer = false;
+        for &mv in line {
+            let Some(index) = pos.legal_moves().iter().position(|&m| m == mv) else { return Ok(None) };
+            let Some(child) = self.raw.children(at).find(|&c| self.raw.nodes[c as usize].index as usize == index)
+            else {
+                return Ok(None);
+            };
+            self.decode(child, &pos)?;
+            at = match self.raw.nodes[child as usize].pointer() {
+                Some(target) => {
+                    via_pointer = true;
+                    target
+                }
+                None => child,
+            };
+            pos = pos.play(mv);
+        }
+        Ok(Some((at, via_pointer)))
+    }
+
+    /// Every node after which the position stands (`ROOT` for the start),
+    /// in book order. Pointers are not followed: their targets stand in the
+    /// tree themselves.
+    fn places(&self, target: &Position) -> Result<Vec<u32>, DecodeError> {
+        let mut found = Vec::new();
+        if same_position(&self.root, target) {
+            found.push(ROOT);
+        }
+        let need = Needs::of(target);
+        let root_height =
+            self.heights.iter().zip(&self.raw.nodes).filter(|(_, n)| n.parent == ROOT).map(|(h, _)| h + 1);
+        if !need.met_by(&self.root, root_height.max().unwrap_or(0)) {
+            return Ok(found);
+        }
+        // Along the current line, by ply (0 = the root): the position and,
+        // once needed, its legal moves (shared by all its children).
+        let mut line: Vec<(Position, Option<MoveList>)> = vec![(self.root, None)];
+        let nodes = &self.raw.nodes;
+        let mut i = 0usize;
+        while i < nodes.len() {
+            let node = &nodes[i];
+            let (before, moves) = &mut line[node.ply as usize - 1];
+            let moves = moves.get_or_insert_with(|| before.legal_moves());
+            let mv = *moves.get(node.index as usize).ok_or_else(|| self.index_error(i as u32, moves.len()))?;
+            let after = before.play(mv);
+            if node.pointer().is_none() && same_position(&after, target) {
+                found.push(i as u32);
+            }
+            if node.has_children() && need.met_by(&after, self.heights[i]) {
+                line.truncate(node.ply as usize);
+                line.push((after, None));
+                i += 1;
+            } else {
+                i = node.end as usize;
+            }
+        }
+        Ok(found)
+    }
+
+    fn index_error(&self, id: u32, count: usize) -> DecodeError {
+        let index = self.raw.nodes[id as usize].index;
+        DecodeError {
+            offset: move_byte_offset(&self.raw, id),
+            node: id,
+            kind: DecodeErrorKind::IndexOutOfRange { index, count },
+        }
+    }
+
+    /// The book moves of `target`. `line` is the moves that led there from
+    /// the start, if known (they are followed first).
+    pub fn probe(&self, target: &Position, line: Option<&[Move]>) -> Result<Probe, DecodeError> {
+        let direct = match line {
+            Some(line) => self.follow(line)?,
+            None => None,
+        };
+        let places = self.places(target)?;
+        let mut order: Vec<u32> = Vec::new();
+        let mut transposition = false;
+        match direct {
+            Some((at, via_pointer)) => {
+                order.push(at);
+                transposition |= via_pointer;
+            }
+            None => transposition |= line.is_some() && !places.is_empty(),
+        }
+        for &p in &places {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        let mut moves: Vec<BookMove> = Vec::new();
+        for (n, &place) in order.iter().enumerate() {
+            for child in self.raw.children(place) {
+                let node = &self.raw.nodes[child as usize];
+                let mv = self.decode(child, target)?;
+                match moves.iter_mut().find(|b| b.mv == mv) {
+                    Some(known) => {
+                        known.play &= !node.avoid();
+                        known.style.0 |= node.style();
+                    }
+                    None => {
+                        transposition |= n > 0;
+                        moves.push(BookMove { mv, play: !node.avoid(), style: Style(node.style()) });
+                    }
+                }
+            }
+        }
+        let places = places.iter().map(|&p| self.line_of(p)).collect::<Result<_, _>>()?;
+        Ok(Probe { moves, transposition, places })
+    }
+
+    /// The moves from the start to node `id`.
+    pub fn line_of(&self, id: u32) -> Result<Vec<Move>, DecodeError> {
+        if id == ROOT {
+            return Ok(Vec::new());
+        }
+        let mut pos = self.root;
+        let mut moves = Vec::new();
+        for node in self.raw.path_to(id) {
+            let mv = self.decode(node, &pos)?;
+            moves.push(mv);
+            pos = pos.play(mv);
+        }
+        Ok(moves)
+    }
+}
+
+/// What a line must still have to reach a position: material only goes
+/// (a piece of a kind comes only by promoting a pawn), castling rights only
+/// go, a pawn never moves back (so the pawns on a side's first r ranks only
+/// get fewer, and one that has left its starting square never returns);
+/// and what is still missing must fit into the plies left
+/// below the node (each side moves every other ply; a capture takes one
+/// move of the capturing side, and so does each pawn that must still leave
+/// its starting rank).
+struct Needs {
+    pieces: [u32; 2],
+    pawns: [u32; 2],
+    /// Knights, bishops, rooks and queens (more only by promoting a pawn).
+    officers: [[u32; 4]; 2],
+    /// Pawns on the first `r + 1` ranks seen from their side (they only
+    /// ever leave those ranks).
+    pawns_behind: [[u32; 8]; 2],
+    castling: Bitboard,
+    home_pawns: [Bitboard; 2],
+}
+
+const OFFICERS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// Pawns of `c` on their first `r + 1` ranks, for each `r`.
+fn pawns_behind(pos: &Position, c: Color) -> [u32; 8] {
+    let pawns = pos.pieces(c, Role::Pawn).0;
+    std::array::from_fn(|r| {
+        let low = if r == 7 { u64::MAX } else { (1u64 << (8 * (r + 1))) - 1 };
+        let mask = if c.is_white() { low } else { low.reverse_bits() };
+        (pawns & mask).count_ones()
+    })
+}
+
+fn home_rank(c: Color) -> Bitboard {
+    Bitboard::rank(if c.is_white() { Rank::Second } else { Rank::Seventh })
+}
+
+impl Needs {
+    fn of(target: &Position) -> Needs {
+        Needs {
+            pieces: Color::ALL.map(|c| target.by_color(c).count()),
+            pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn).count()),
+            officers: Color::ALL.map(|c| OFFICERS.map(|r| target.pieces(c, r).count())),
+            pawns_behind: Color::ALL.map(|c| pawns_behind(target, c)),
+            castling: target.castling_rooks(),
+            home_pawns: Color::ALL.map(|c| target.pieces(c, Role::Pawn) & home_rank(c)),
+        }
+    }
+
+    /// True if `pos` may still lead to the position within `plies` plies.
+    fn met_by(&self, pos: &Position, plies: u32) -> bool {
+        if (self.castling & !pos.castling_rooks()).any() {
+            return false;
+        }
+        let mut losses = [0u32; 2];
+        let mut leaves = [0u32; 2];
+        for (i, &c) in Color::ALL.iter().enumerate() {
+            let pawns = pos.pieces(c, Role::Pawn);
+            let pieces = pos.by_color(c).count();
+            if pieces < self.pieces[i] || pawns.count() < self.pawns[i] || (self.home_pawns[i] & !pawns).any() {
+                return false;
+            }
+            let promotions: u32 =
+                OFFICERS.iter().zip(self.officers[i]).map(|(&r, n)| n.saturating_sub(pos.pieces(c, r).count())).sum();
+            if promotions > pawns.count() - self.pawns[i] {
+                return false;
+            }
+            let behind = pawns_behind(pos, c);
+            if (0..8).any(|r| behind[r] < self.pawns_behind[i][r]) {
+                return false;
+            }
+            losses[i] = pieces - self.pieces[i];
+            leaves[i] = (pawns & home_rank(c)).count() - self.home_pawns[i].count();
+        }
+        // Moves each side still has: the side to move gets the odd ply.
+        let to_move = pos.turn() as usize;
+        let mut moves = [plies / 2; 2];
+        moves[to_move] = plies.div_ceil(2);
+        (0..2).all(|i| moves[i] >= losses[1 - i].max(leaves[i]))
+    }
+}
+
+/// For each node, the most plies its line goes on below it in place.
+fn heights(raw: &RawBook) -> Vec<u32> {
+    let mut heights = vec![0u32; raw.nodes.len()];
+    for i in (0..raw.nodes.len()).rev() {
+        let parent = raw.nodes[i].parent;
+        if parent != ROOT {
+            heights[parent as usize] = heights[parent as usize].max(heights[i] + 1);
+        }
+    }
+    heights
+}

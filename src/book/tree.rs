@@ -1,0 +1,323 @@
+//! A book as a tree of moves in memory: what the readers (PGN, text lines,
+//! Polyglot) build and what `write` turns into Thompson's bytes.
+
+use super::format::{RawBook, ROOT};
+use crate::{Move, Position};
+use std::collections::HashMap;
+
+pub type NodeId = u32;
+
+/// Style tags of a move (the document's "open, or closed, or whether a
+/// gambit is offered"): bits open 1, closed 2, gambit 4.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Style(pub u8);
+
+impl Style {
+    pub const NAMES: [&'static str; 3] = ["open", "closed", "gambit"];
+
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::NAMES.iter().position(|n| n.eq_ignore_ascii_case(name)).map(|i| Style(1 << i))
+    }
+
+    pub fn names(self) -> Vec<&'static str> {
+        Style::NAMES.iter().enumerate().filter(|(i, _)| self.0 & (1 << i) != 0).map(|(_, n)| *n).collect()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    /// The move (meaningless for the root).
+    pub mv: Move,
+    /// False for a move to recognise but not to play.
+    pub play: bool,
+    pub style: Style,
+    pub children: Vec<NodeId>,
+    /// A transposition: the line goes on at this earlier node, which reaches
+    /// the same position. A node with a link has no children of its own.
+    pub link: Option<NodeId>,
+}
+
+/// The tree. Node 0 is the root (the start position); every other node is a
+/// move, its children the choices after it in book order.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    root: Position,
+    nodes: Vec<Node>,
+}
+
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree::new()
+    }
+}
+
+impl Tree {
+    pub const ROOT: NodeId = 0;
+
+    /// An empty book from the standard start position.
+    pub fn new() -> Tree {
+        let root = Node {
+            mv: Move::normal(crate::Square::A1, crate::Square::A1),
+            play: true,
+            style: Style::default(),
+            children: Vec::new(),
+            link: None,
+        };
+        Tree { root: Position::startpos(), nodes: vec![root] }
+    }
+
+    pub fn root_position(&self) -> &Position {
+        &self.root
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id as usize]
+    }
+
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        &self.nodes[id as usize].children
+    }
+
+    /// The number of moves (nodes other than the root).
+    pub fn len(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// The child of `parent` that plays `mv`, if any.
+    pub fn child(&self, parent: NodeId, mv: Move) -> Option<NodeId> {
+        self.children(parent).iter().copied().find(|&c| self.node(c).mv == mv)
+    }
+
+    /// Adds `mv` after `parent`, or finds it there (merging lines). A move
+    /// marked "do not play" anywhere stays marked.
+    pub fn add_move(&mut self, parent: NodeId, mv: Move, play: bool) -> NodeId {
+        if let Some(id) = self.child(parent, mv) {
+            self.nodes[id as usize].play &= play;
+            return id;
+        }
+        self.push_child(parent, Node { mv, play, style: Style::default(), children: Vec::new(), link: None })
+    }
+
+    /// Appends a new child without merging.
+    pub fn push_child(&mut self, parent: NodeId, node: Node) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(node);
+        self.nodes[parent as usize].children.push(id);
+        id
+    }
+
+    /// Visits every move node in pre-order with the position before it.
+    pub fn for_each(&self, mut f: impl FnMut(NodeId, &Position)) {
+        let mut stack: Vec<(NodeId, Position)> =
+            self.children(Tree::ROOT).iter().rev().map(|&c| (c, self.root)).collect();
+        while let Some((id, before)) = stack.pop() {
+            f(id, &before);
+            let node = self.node(id);
+            if !node.children.is_empty() {
+                let after = before.play(node.mv);
+                stack.extend(node.children.iter().rev().map(|&c| (c, after)));
+            }
+        }
+    }
+
+    /// The moves from the root to `id`.
+    pub fn line_to(&self, id: NodeId) -> Vec<Move> {
+        self.line_with(&self.parents(), id)
+    }
+
+    /// The parent of every node (`u32::MAX` for the root).
+    pub fn parents(&self) -> Vec<NodeId> {
+        let mut parents = vec![u32::MAX; self.nodes.len()];
+        for (p, node) in self.nodes.iter().enumerate() {
+            for &c in &node.children {
+                parents[c as usize] = p as u32;
+            }
+        }
+        parents
+    }
+
+    /// The moves from the root to `id`, given `parents()`.
+    pub fn line_with(&self, parents: &[NodeId], id: NodeId) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut at = id;
+        while at != Tree::ROOT && at != u32::MAX {
+            line.push(self.node(at).mv);
+            at = parents[at as usize];
+        }
+        line.reverse();
+        line
+    }
+
+    /// True if both trees hold the same moves, marks, tags and links in the
+    /// same order.
+    pub fn same_as(&self, other: &Tree) -> bool {
+        if !same_position(&self.root, &other.root) || self.len() != other.len() {
+            return false;
+        }
+        // Walk both in pre-order, mapping ids to compare links.
+        let mut map: HashMap<NodeId, NodeId> = HashMap::from([(Tree::ROOT, Tree::ROOT)]);
+        let mut stack = vec![(Tree::ROOT, Tree::ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            let (na, nb) = (self.node(a), other.node(b));
+            if a != Tree::ROOT && (na.mv != nb.mv || na.play != nb.play || na.style != nb.style) {
+                return false;
+            }
+            if na.children.len() != nb.children.len() || na.link.is_some() != nb.link.is_some() {
+                return false;
+            }
+            if let (Some(la), Some(lb)) = (na.link, nb.link) {
+                if map.get(&la) != Some(&lb) {
+                    return false;
+                }
+            }
+            map.insert(a, b);
+            stack.extend(na.children.iter().copied().zip(nb.children.iter().copied()).rev());
+        }
+        true
+    }
+
+    /// The tree of a parsed book: every index becomes a move on the board.
+    pub fn from_raw(raw: &RawBook) -> Result<Tree, DecodeError> {
+        let mut tree = Tree::new();
+        // (raw id, position after it) of the open line.
+        let mut line: Vec<(u32, Position)> = Vec::new();
+        let mut link_positions: HashMap<u32, Position> = HashMap::new();
+        let targets: std::collections::HashSet<u32> = raw.nodes.iter().filter_map(|n| n.pointer()).collect();
+        for (id, node) in raw.nodes.iter().enumerate() {
+            let id = id as u32;
+            while line.last().is_some_and(|&(top, _)| top != node.parent) {
+                line.pop();
+            }
+            let before = line.last().map_or(tree.root, |&(_, p)| p);
+            let mv = move_at(&before, node.index).ok_or_else(|| DecodeError {
+                offset: move_byte_offset(raw, id),
+                node: id,
+                kind: DecodeErrorKind::IndexOutOfRange { index: node.index, count: before.legal_moves().len() },
+            })?;
+            let after = before.play(mv);
+            let parent_tree = if node.parent == ROOT { Tree::ROOT } else { node.parent + 1 };
+            let link = node.pointer().map(|t| t + 1);
+            let style = Style(node.style());
+            tree.push_child(parent_tree, Node { mv, play: !node.avoid(), style, children: Vec::new(), link });
+            if node.pointer().is_some() || targets.contains(&id) {
+                link_positions.insert(id, after);
+            }
+            if node.has_children() {
+                line.push((id, after));
+            }
+        }
+        for (id, node) in raw.nodes.iter().enumerate() {
+            if let Some(t) = node.pointer() {
+                if !same_position(&link_positions[&(id as u32)], &link_positions[&t]) {
+                    return Err(DecodeError {
+                        offset: node.offset as usize,
+                        node: id as u32,
+                        kind: DecodeErrorKind::PointerToOtherPosition { target: raw.nodes[t as usize].offset },
+                    });
+                }
+            }
+        }
+        Ok(tree)
+    }
+}
+
+/// The `index`-th legal move of `pos`, if there is one.
+pub fn move_at(pos: &Position, index: u8) -> Option<Move> {
+    pos.legal_moves().get(index as usize).copied()
+}
+
+/// The offset of a node's move byte (after its extension bytes).
+pub fn move_byte_offset(raw: &RawBook, id: u32) -> usize {
+    // Extensions (pointers included) come first: the move byte is the last.
+    let next = raw.nodes.get(id as usize + 1).map_or(raw.byte_len, |n| n.offset as usize);
+    next.saturating_sub(1).max(raw.nodes[id as usize].offset as usize)
+}
+
+/// A book whose bytes are well formed but whose moves are not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError {
+    pub offset: usize,
+    /// The raw node at fault.
+    pub node: u32,
+    pub kind: DecodeErrorKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeErrorKind {
+    #[error("move index {index} does not exist: the position has {count} legal moves")]
+    IndexOutOfRange { index: u8, count: usize },
+    #[error("transposition pointer to byte {target}, which reaches another position")]
+    PointerToOtherPosition { target: u32 },
+}
+
+/// Same pieces, side to move, castling rights and e.p. square (the clocks
+/// do not count).
+pub fn same_position(a: &Position, b: &Position) -> bool {
+    use crate::{Color, Role};
+    a.key() == b.key()
+        && a.turn() == b.turn()
+        && a.castling_rights() == b.castling_rights()
+        && a.ep_square() == b.ep_square()
+        && a.by_color(Color::White) == b.by_color(Color::White)
+        && a.by_color(Color::Black) == b.by_color(Color::Black)
+        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
+}
+
+/// A line of moves as PGN movetext: `1. e4 e5 2. Nf3`, `3... Nc6`.
+pub fn format_line(start: &Position, moves: &[Move]) -> String {
+    let mut out = String::new();
+    let mut pos = *start;
+    for (i, &mv) in moves.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if pos.turn().is_white() {
+            out.push_str(&format!("{}. ", pos.fullmoves()));
+        } else if i == 0 {
+            out.push_str(&format!("{}... ", pos.fullmoves()));
+        }
+        out.push_str(&pos.san(mv));
+        pos = pos.play(mv);
+    }
+    out
+}
+
+/// The moves of the raw nodes from the root to `id`, as far as they decode,
+/// written as PGN movetext (an index that does not decode is shown as `#N`).
+pub fn raw_line(raw: &RawBook, id: u32) -> String {
+    if id == ROOT || id as usize >= raw.nodes.len() {
+        return "the start".to_string();
+    }
+    let mut pos = Position::startpos();
+    let mut moves = Vec::new();
+    let mut tail = String::new();
+    for node in raw.path_to(id) {
+        let index = raw.nodes[node as usize].index;
+        match move_at(&pos, index) {
+            Some(mv) if tail.is_empty() => {
+                moves.push(mv);
+                pos = pos.play(mv);
+            }
+            _ => tail.push_str(&format!(" #{index}")),
+        }
+    }
+    let line = format_line(&Position::startpos(), &moves);
+    let line = format!("{line}{tail}").trim().to_string();
+    if line.is_empty() {
+        "the start".to_string()
+    } else {
+        line
+    }
+}

@@ -1,0 +1,481 @@
+//! `chesstool book`: opening books in Thompson's one-byte-per-move tree
+//! (build, dump, probe, verify) and Polyglot `.bin` interop.
+
+use super::moves::resolve;
+use super::Outcome;
+use anyhow::{bail, Context, Result};
+use chesstool::book::dump::{self, Notation};
+use chesstool::book::polyglot::{self, ImportOptions, ImportSummary};
+use chesstool::book::probe::Book;
+use chesstool::book::verify::{decode, verify, Statistics};
+use chesstool::book::write::{encode, Sizes};
+use chesstool::book::{pgn, text, Tree};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    pub command: BookCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum BookCommand {
+    /// Build a book from PGN (variations, several games) or plain lines of
+    /// moves (SAN or UCI, one line per line).
+    Build(BuildArgs),
+    /// Print a book in the document's parenthesised form, or as PGN.
+    Dump(DumpArgs),
+    /// The book moves of a position, in book order.
+    Probe(ProbeArgs),
+    /// Check that every move is legal and the tree well formed; statistics.
+    Verify(VerifyArgs),
+    /// Import a Polyglot .bin book (following it from the start position).
+    ImportPolyglot(ImportArgs),
+    /// Export a book as a Polyglot .bin book.
+    ExportPolyglot(ExportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// PGN files (`.pgn`, or starting with a `[` tag) or text files of move
+    /// lines; `-` is standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// The book file to write (`-` is standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DumpArgs {
+    /// The book (`-` is standard input).
+    pub file: PathBuf,
+    /// Moves in SAN (the default).
+    #[arg(long, group = "notation")]
+    pub san: bool,
+    /// Moves in UCI.
+    #[arg(long, group = "notation")]
+    pub uci: bool,
+    /// PGN with variations instead of the parenthesised form.
+    #[arg(long, group = "notation")]
+    pub pgn: bool,
+    /// Where to write (`-` is standard output).
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ProbeArgs {
+    /// The book.
+    pub file: PathBuf,
+    /// The position: FEN, X-FEN or Shredder-FEN (or `startpos`).
+    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
+    pub fen: String,
+    /// Moves played from the FEN first, each in UCI or SAN.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The book (`-` is standard input).
+    pub file: PathBuf,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The Polyglot book (`-` is standard input).
+    pub file: PathBuf,
+    /// Follow the book this many plies from the start (shortest way); all of it when left out.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub max_ply: Option<u32>,
+    /// Leave out entries of a lower weight; 0 keeps weight-0 entries as
+    /// "recognise but do not play".
+    #[arg(long, value_name = "W", default_value_t = 1, value_parser = clap::value_parser!(u16))]
+    pub min_weight: u16,
+    /// The book file to write (`-` is standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The book (`-` is standard input).
+    pub file: PathBuf,
+    /// The Polyglot file to write (`-` is standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl BookArgs {
+    /// Whether the run answers with one JSON document on stdout.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            BookCommand::Build(a) => a.json,
+            BookCommand::Dump(_) => false,
+            BookCommand::Probe(a) => a.json,
+            BookCommand::Verify(a) => a.json,
+            BookCommand::ImportPolyglot(a) => a.json,
+            BookCommand::ExportPolyglot(a) => a.json,
+        }
+    }
+}
+
+pub fn run(args: BookArgs) -> Result<Outcome> {
+    match args.command {
+        BookCommand::Build(a) => build(&a),
+        BookCommand::Dump(a) => dump_book(&a),
+        BookCommand::Probe(a) => probe(&a),
+        BookCommand::Verify(a) => verify_book(&a),
+        BookCommand::ImportPolyglot(a) => import(&a),
+        BookCommand::ExportPolyglot(a) => export(&a),
+    }
+}
+
+fn shown(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads a whole file, `-` being standard input.
+fn read_input(path: &Path) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    }
+    Ok(bytes)
+}
+
+/// Writes `bytes` to `path`, `-` being standard output.
+fn write_output(path: &Path, bytes: &[u8]) -> Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        Ok(())
+    } else {
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// Reports go to stdout, or to stderr when the book itself goes to stdout.
+fn report_stream(output: &Path) -> Box<dyn Write> {
+    if output.as_os_str() == "-" {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    }
+}
+
+fn no_json_to_stdout(json: bool, output: &Path) -> Result<()> {
+    if json && output.as_os_str() == "-" {
+        bail!("--json needs -o FILE: with -o - the book itself goes to standard output");
+    }
+    Ok(())
+}
+
+/// A PGN file: `.pgn`, or text whose first non-blank byte is a `[` tag.
+fn is_pgn(path: &Path, bytes: &[u8]) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+}
+
+fn sizes_line(s: &Sizes) -> String {
+    format!(
+        "{} nodes, {} bytes = {} move bytes + {} extension bytes (index escapes {}, line ends {}, not to play {}, transposition pointers {} in {} bytes, style tags {})",
+        s.nodes,
+        s.bytes,
+        s.nodes,
+        s.extension_bytes(),
+        s.escapes,
+        s.line_ends,
+        s.avoid,
+        s.pointers,
+        s.pointer_bytes,
+        s.styles
+    )
+}
+
+#[derive(Serialize)]
+struct BuildReport {
+    status: &'static str,
+    games: usize,
+    lines: usize,
+    #[serde(flatten)]
+    sizes: Sizes,
+    seconds: f64,
+}
+
+fn build(args: &BuildArgs) -> Result<Outcome> {
+    no_json_to_stdout(args.json, &args.output)?;
+    let started = Instant::now();
+    let mut tree = Tree::new();
+    let mut report = report_stream(&args.output);
+    let (mut games, mut lines) = (0, 0);
+    for input in &args.inputs {
+        let bytes = read_input(input)?;
+        let name = shown(input);
+        if is_pgn(input, &bytes) {
+            let summary = pgn::read_pgn(&bytes, &mut tree).with_context(|| name.clone())?;
+            games += summary.games;
+            if !args.json {
+                writeln!(report, "read {name}: PGN, {} games, {} moves", summary.games, summary.moves)?;
+            }
+        } else {
+            let text = std::str::from_utf8(&bytes).with_context(|| format!("{name}: not UTF-8 text (nor PGN)"))?;
+            let n = text::read_lines(text, &mut tree).with_context(|| name.clone())?;
+            lines += n;
+            if !args.json {
+                writeln!(report, "read {name}: {n} lines of moves")?;
+            }
+        }
+    }
+    let (bytes, sizes) = encode(&tree)?;
+    write_output(&args.output, &bytes)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let doc = BuildReport { status: "ok", games, lines, sizes, seconds };
+        super::common::print_json(&doc)?;
+    } else {
+        writeln!(report, "wrote {}: {}", shown_out(&args.output), sizes_line(&sizes))?;
+    }
+    Ok(Outcome::Success)
+}
+
+fn shown_out(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard output".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn dump_book(args: &DumpArgs) -> Result<Outcome> {
+    let bytes = read_input(&args.file)?;
+    let name = shown(&args.file);
+    let text = if args.pgn {
+        let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
+        dump::pgn(&tree, 79)
+    } else {
+        let raw = chesstool::book::verify::parse(&bytes).with_context(|| name.clone())?;
+        let notation = if args.uci { Notation::Uci } else { Notation::San };
+        dump::parenthesised(&raw, notation, 100)
+            .map_err(|e| chesstool::book::verify::decode_fault(&raw, e))
+            .with_context(|| name.clone())?
+    };
+    write_output(&args.output, text.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+#[derive(Serialize)]
+struct ProbeMove {
+    uci: String,
+    san: String,
+    play: bool,
+}
+
+#[derive(Serialize)]
+struct ProbeReport {
+    fen: String,
+    moves: Vec<ProbeMove>,
+    transposition: bool,
+    /// The moves from the start to the first place where the position stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<String>>,
+}
+
+fn probe(args: &ProbeArgs) -> Result<Outcome> {
+    let resolved = resolve(&args.fen, &args.moves, false)?;
+    let bytes = read_input(&args.file)?;
+    let name = shown(&args.file);
+    let book = Book::from_bytes(&bytes).with_context(|| name.clone())?;
+    // The moves lead down the tree only when they start at the book's start.
+    let line = chesstool::book::tree::same_position(&resolved.root, book.root()).then_some(resolved.line.as_slice());
+    let pos = resolved.position;
+    let found = book.probe(&pos, line).map_err(|e| book.fault(e)).with_context(|| name.clone())?;
+    let chess960 = pos.is_chess960();
+    let moves: Vec<ProbeMove> = found
+        .moves
+        .iter()
+        .map(|b| ProbeMove { uci: b.mv.to_uci(chess960), san: pos.san(b.mv), play: b.play })
+        .collect();
+    let path = found.places.first().map(|p| p.iter().map(|m| m.to_uci(false)).collect::<Vec<_>>());
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let doc = ProbeReport { fen: pos.to_fen(), moves, transposition: found.transposition, path };
+        super::common::print_json(&doc)?;
+        return Ok(Outcome::Success);
+    }
+    writeln!(out, "position: {}", pos.to_fen())?;
+    if moves.is_empty() {
+        writeln!(out, "not in the book")?;
+        return Ok(Outcome::Success);
+    }
+    for (m, b) in moves.iter().zip(&found.moves) {
+        let mut notes = Vec::new();
+        if !m.play {
+            notes.push("recognise, do not play".to_string());
+        }
+        if !b.style.is_empty() {
+            notes.push(b.style.names().join(", "));
+        }
+        let line = format!("{:<8} {:<6} {}", m.san, m.uci, notes.join("; "));
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    let root = book.root();
+    let places: Vec<String> = found
+        .places
+        .iter()
+        .map(|p| if p.is_empty() { "the start".to_string() } else { chesstool::book::tree::format_line(root, p) })
+        .collect();
+    let how = if found.transposition { "yes" } else { "no" };
+    writeln!(out, "transposition: {how}; the position stands after: {}", places.join(" | "))?;
+    Ok(Outcome::Success)
+}
+
+#[derive(Serialize)]
+struct VerifyReport {
+    status: &'static str,
+    #[serde(flatten)]
+    stats: Statistics,
+}
+
+fn verify_book(args: &VerifyArgs) -> Result<Outcome> {
+    let bytes = read_input(&args.file)?;
+    let name = shown(&args.file);
+    let stats = verify(&bytes).with_context(|| name.clone())?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        super::common::print_json(&VerifyReport { status: "ok", stats })?;
+        return Ok(Outcome::Success);
+    }
+    writeln!(out, "{name}: ok, every move legal, the tree well formed")?;
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED).set_header(["What", "Count"]);
+    let rows: [(&str, String); 12] = [
+        ("bytes", stats.bytes.to_string()),
+        ("nodes (moves)", stats.nodes.to_string()),
+        ("lines", stats.lines.to_string()),
+        ("depth (plies)", stats.depth.to_string()),
+        ("branching (moves per position with moves)", format!("{:.2}", stats.branching)),
+        ("most moves at one place", stats.max_branching.to_string()),
+        ("transposition pointers", stats.transpositions.to_string()),
+        ("positions with moves at several places", stats.repeated_positions.to_string()),
+        ("positions with moves", stats.positions.to_string()),
+        ("moves not to play", stats.avoid.to_string()),
+        ("index escapes", stats.escapes.to_string()),
+        ("style tags", stats.styles.to_string()),
+    ];
+    for (what, count) in rows {
+        table.add_row([what.to_string(), count]);
+    }
+    writeln!(out, "{table}")?;
+    Ok(Outcome::Success)
+}
+
+#[derive(Serialize)]
+struct ImportReport {
+    status: &'static str,
+    #[serde(flatten)]
+    import: ImportSummary,
+    polyglot_bytes: u64,
+    #[serde(flatten)]
+    sizes: Sizes,
+    seconds: f64,
+}
+
+fn import(args: &ImportArgs) -> Result<Outcome> {
+    no_json_to_stdout(args.json, &args.output)?;
+    let started = Instant::now();
+    let bytes = read_input(&args.file)?;
+    let name = shown(&args.file);
+    let entries = polyglot::read_entries(&bytes).with_context(|| name.clone())?;
+    let options = ImportOptions { max_ply: args.max_ply, min_weight: args.min_weight };
+    let (tree, summary) = polyglot::import(&entries, options);
+    let (book, sizes) = encode(&tree)?;
+    write_output(&args.output, &book)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let doc = ImportReport { status: "ok", import: summary, polyglot_bytes: 16 * summary.entries, sizes, seconds };
+        super::common::print_json(&doc)?;
+        return Ok(Outcome::Success);
+    }
+    let mut report = report_stream(&args.output);
+    writeln!(
+        report,
+        "read {name}: {} entries; imported {} positions with {} moves ({} entries below weight {}, {} not legal)",
+        entries.len(),
+        summary.positions,
+        summary.entries,
+        summary.below_weight,
+        args.min_weight,
+        summary.illegal
+    )?;
+    writeln!(report, "wrote {}: {}", shown_out(&args.output), sizes_line(&sizes))?;
+    if sizes.bytes > 0 {
+        let ratio = (16 * summary.entries) as f64 / sizes.bytes as f64;
+        writeln!(report, "the same moves as Polyglot entries: {} bytes ({ratio:.1}x)", 16 * summary.entries)?;
+    }
+    Ok(Outcome::Success)
+}
+
+#[derive(Serialize)]
+struct ExportReport {
+    status: &'static str,
+    entries: u64,
+    bytes: u64,
+    positions: u64,
+}
+
+fn export(args: &ExportArgs) -> Result<Outcome> {
+    no_json_to_stdout(args.json, &args.output)?;
+    let bytes = read_input(&args.file)?;
+    let name = shown(&args.file);
+    let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
+    let entries = polyglot::export(&tree);
+    let out: Vec<u8> = entries.iter().flat_map(|e| e.to_bytes()).collect();
+    write_output(&args.output, &out)?;
+    let mut positions = 0u64;
+    for pair in entries.windows(2) {
+        positions += u64::from(pair[0].key != pair[1].key);
+    }
+    positions += u64::from(!entries.is_empty());
+    let doc = ExportReport { status: "ok", entries: entries.len() as u64, bytes: out.len() as u64, positions };
+    if args.json {
+        super::common::print_json(&doc)?;
+    } else {
+        writeln!(
+            report_stream(&args.output),
+            "wrote {}: {} entries ({} bytes) for {} positions",
+            shown_out(&args.output),
+            doc.entries,
+            doc.bytes,
+            doc.positions
+        )?;
+    }
+    Ok(Outcome::Success)
+}

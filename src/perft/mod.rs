@@ -3,7 +3,9 @@
 //! `fast` is the speed path (PEXT, bulk counting, optional `HashTable`).
 
 mod fast;
+pub mod fenkey;
 pub mod hash;
+pub mod split;
 pub mod stats;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};

@@ -10,6 +10,7 @@ mod common;
 mod divide;
 mod magic_search;
 mod perft;
+mod perft_dist;
 mod rotated_dump;
 mod suite;
 

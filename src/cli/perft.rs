@@ -10,11 +10,17 @@ use serde::Serialize;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct PerftArgs {
+    /// Distributed perft: split into work units, compute a unit, merge.
+    #[command(subcommand)]
+    pub action: Option<super::perft_dist::PerftAction>,
     #[command(flatten)]
     pub position: PositionArgs,
     /// Depth in plies.
-    #[arg(short, long)]
+    // The default only fills the field under a subcommand: clap checks
+    // `required` against the command line alone.
+    #[arg(short, long, required = true, default_value_t = 0, hide_default_value = true)]
     pub depth: u32,
     /// Worker threads (default: all cores).
     #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
@@ -56,6 +62,9 @@ struct StatsRow {
 }
 
 pub fn run(args: PerftArgs) -> Result<Outcome> {
+    if let Some(action) = args.action {
+        return super::perft_dist::run(action);
+    }
     if args.depth > chesstool::perft::MAX_DEPTH {
         bail!("--depth {} is beyond any feasible perft (at most {})", args.depth, chesstool::perft::MAX_DEPTH);
     }

@@ -5,7 +5,10 @@
 mod fast;
 pub mod fenkey;
 pub mod hash;
+pub mod merge;
 pub mod split;
+pub mod unit;
+pub mod units;
 pub mod stats;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};

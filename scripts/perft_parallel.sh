@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every work unit of a `chesstool perft split` with GNU parallel, on this
+# machine or over ssh, then says how to merge. This is the README's one-liner
+# with its parts named:
+#
+#   scripts/perft_parallel.sh DIR [SSHLOGINS] [perft unit options...]
+#
+# SSHLOGINS is parallel's --sshlogin list (`2/host1,8/host2`: jobs/host;
+# default `:`, this machine). JOBS sets the jobs per host (default: its cores).
+# CHESSTOOL is the chesstool to run (default: chesstool on PATH, here and on
+# every host). Each unit file travels to its host with the manifest, and its
+# results come back as unit-NNNNNN.out beside it. joblog records every job; run
+# the same command again and only the units that failed (or never ran) run.
+set -euo pipefail
+dir=${1:?usage: perft_parallel.sh DIR [SSHLOGINS] [perft unit options...]}
+logins=${2:-:}
+shift $(($# < 2 ? $# : 2))
+cd "$dir"
+parallel --will-cite --joblog joblog --resume-failed --sshlogin "$logins" ${JOBS:+--jobs "$JOBS"} \
+    --basefile manifest.json --transferfile {} --return {.}.out --cleanup \
+    "${CHESSTOOL:-chesstool}" perft unit {} --quiet -o {.}.out "$@" ::: unit-*.txt

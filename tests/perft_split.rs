@@ -135,7 +135,11 @@ fn unique_positions_of_the_start_position() {
 #[ignore = "ply 6 takes about 10 s of CPU in release mode"]
 fn unique_positions_at_ply_six() {
     let dir = TempDir::new("unique6");
-    chesstool().args(["perft", "split", "--split-ply", "6", "--depth", "6", "-q", "-o"]).arg(dir.0.join("s")).assert().success();
+    chesstool()
+        .args(["perft", "split", "--split-ply", "6", "--depth", "6", "-q", "-o"])
+        .arg(dir.0.join("s"))
+        .assert()
+        .success();
     let m = manifest_json(&dir.0.join("s/manifest.json"));
     assert_eq!(m["unique"], 9_417_681u64, "OEIS A083276");
     assert_eq!(m["sum_counts"], 119_060_324u64);
@@ -343,7 +347,8 @@ fn merge_catches_a_duplicated_unit() {
     merge_fails(&c, &c.results, 2, &["unit-000000.txt is listed twice"]);
     // A record copied into another unit (manifest made consistent with it).
     let c = computed();
-    let first_of_1 = std::fs::read_to_string(c.dir.0.join("split/unit-000001.txt")).unwrap().lines().next().unwrap().to_string();
+    let first_of_1 =
+        std::fs::read_to_string(c.dir.0.join("split/unit-000001.txt")).unwrap().lines().next().unwrap().to_string();
     let result_of_1 = std::fs::read_to_string(&c.results[1]).unwrap().lines().next().unwrap().to_string();
     let unit0 = c.dir.0.join("split/unit-000000.txt");
     let mut body = std::fs::read_to_string(&unit0).unwrap();

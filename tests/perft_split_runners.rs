@@ -76,7 +76,12 @@ fn merged_nodes(split: &Path) -> serde_json::Value {
         .collect();
     results.sort();
     assert_eq!(results.len(), 6, "one results file per unit");
-    let out = Command::new(bin()).args(["perft", "merge", "--json"]).arg(split.join("manifest.json")).args(&results).assert().success();
+    let out = Command::new(bin())
+        .args(["perft", "merge", "--json"])
+        .arg(split.join("manifest.json"))
+        .args(&results)
+        .assert()
+        .success();
     let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     doc["nodes"].clone()
 }
@@ -192,7 +197,10 @@ fn slurm_array_job_runs_the_units() {
         Err(reason) => return skip("slurm_array_job", &format!("Slurm cannot stand up here: {reason}"), false),
     };
     let split = split(&dir.0);
-    let units = std::fs::read_dir(&split).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "txt")).count();
+    let units = std::fs::read_dir(&split)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "txt"))
+        .count();
     let out = std::process::Command::new("timeout")
         .arg("300")
         .arg("sbatch")

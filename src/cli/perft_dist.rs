@@ -208,14 +208,8 @@ fn split(args: &SplitArgs) -> Result<Outcome> {
     if sum_counts != perft_k {
         bail!("internal: the occurrences add up to {sum_counts}, but perft({}) is {perft_k}", args.split_ply);
     }
-    let manifest = Manifest {
-        root: root.to_fen(),
-        split_ply: args.split_ply,
-        depth: args.depth,
-        unique,
-        sum_counts,
-        units,
-    };
+    let manifest =
+        Manifest { root: root.to_fen(), split_ply: args.split_ply, depth: args.depth, unique, sum_counts, units };
     manifest.write(&args.output).with_context(|| format!("-o {}", args.output.display()))?;
     let seconds = started.elapsed().as_secs_f64();
     let manifest_path = args.output.join(MANIFEST_NAME).display().to_string();
@@ -237,7 +231,11 @@ fn split(args: &SplitArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "Root: {}", manifest.root)?;
     for p in &plies {
-        writeln!(out, "ply {}: {} unique of {} ({} pass(es), {:.2} s)", p.ply, p.unique, p.occurrences, p.passes, p.seconds)?;
+        writeln!(
+            out,
+            "ply {}: {} unique of {} ({} pass(es), {:.2} s)",
+            p.ply, p.unique, p.occurrences, p.passes, p.seconds
+        )?;
     }
     writeln!(
         out,
@@ -248,7 +246,12 @@ fn split(args: &SplitArgs) -> Result<Outcome> {
         args.split_ply,
         sum_counts
     )?;
-    writeln!(out, "Manifest: {manifest_path} (depth {}: each record needs perft({}))", args.depth, args.depth - args.split_ply)?;
+    writeln!(
+        out,
+        "Manifest: {manifest_path} (depth {}: each record needs perft({}))",
+        args.depth,
+        args.depth - args.split_ply
+    )?;
     writeln!(out, "Time: {seconds:.2} s")?;
     Ok(Outcome::Success)
 }
@@ -281,7 +284,11 @@ fn read_unit(path: &Path, manifest: &Manifest, chess960: bool) -> Result<Vec<Uni
         .ok_or_else(|| anyhow!("{}: the manifest lists no unit {file:?}", path.display()))?;
     let sha = sha256_file(path).with_context(|| path.display().to_string())?;
     if sha != entry.sha256 {
-        bail!("{}: sha256 {sha} is not the manifest's {} (the unit changed after the split)", path.display(), entry.sha256);
+        bail!(
+            "{}: sha256 {sha} is not the manifest's {} (the unit changed after the split)",
+            path.display(),
+            entry.sha256
+        );
     }
     let reader = std::io::BufReader::new(std::fs::File::open(path).with_context(|| path.display().to_string())?);
     let mut records = Vec::new();
@@ -312,13 +319,18 @@ fn unit(args: &UnitArgs) -> Result<Outcome> {
     let root = Position::from_fen(&manifest.root).with_context(|| format!("{}: root", manifest_path.display()))?;
     let depth = manifest.depth - manifest.split_ply;
     if let Some(d) = args.depth.filter(|&d| d != depth) {
-        bail!("--depth {d} is not the manifest's depth {} - split ply {} = {depth}", manifest.depth, manifest.split_ply);
+        bail!(
+            "--depth {d} is not the manifest's depth {} - split ply {} = {depth}",
+            manifest.depth,
+            manifest.split_ply
+        );
     }
     if args.output.as_os_str() == "-" {
         bail!("-o -: a unit's results go to a file, so that an interrupted unit can resume");
     }
     let records = read_unit(&args.file, &manifest, root.is_chess960())?;
-    let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
+    let threads =
+        if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
     let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
     let started = Instant::now();
     let progress = LazyProgress::new(records.len() as u64, "unit", args.quiet || args.json);

@@ -67,7 +67,8 @@ fn castling_code(pos: &Position) -> u32 {
     }
     let mut code = 0;
     for i in 0..4 {
-        let letter = letters.get(i).map_or(0, |&c| CASTLING_LETTERS.iter().position(|&l| l == c).expect("castling letter") + 1);
+        let letter =
+            letters.get(i).map_or(0, |&c| CASTLING_LETTERS.iter().position(|&l| l == c).expect("castling letter") + 1);
         code = code * CASTLING_BASE + letter as u32;
     }
     code

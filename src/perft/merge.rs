@@ -60,7 +60,12 @@ struct Lines {
 impl Lines {
     fn open(path: &Path) -> Result<Lines, MergeError> {
         let f = File::open(path).map_err(|e| Input(format!("{}: {e}", name(path))))?;
-        Ok(Lines { path: path.to_path_buf(), reader: BufReader::with_capacity(1 << 16, f), number: 0, buf: String::new() })
+        Ok(Lines {
+            path: path.to_path_buf(),
+            reader: BufReader::with_capacity(1 << 16, f),
+            number: 0,
+            buf: String::new(),
+        })
     }
 
     /// Reads the next line (with its newline) into `buf`; false at the end.
@@ -138,7 +143,8 @@ fn check_unit(manifest: &Manifest, dir: &Path, index: usize, results: &[PathBuf]
     let mut outputs = results.iter().map(|r| Lines::open(r)).collect::<Result<Vec<_>, _>>()?;
     let mut hash = Sha256::new();
     let (mut first, mut last) = (String::new(), String::new());
-    let mut figures = UnitFigures { file: unit.clone(), records: 0, occurrences: 0, nodes: 0, computations: results.len() };
+    let mut figures =
+        UnitFigures { file: unit.clone(), records: 0, occurrences: 0, nodes: 0, computations: results.len() };
     while input.advance()? {
         let (raw, n) = (&input.buf, input.number);
         hash.update(raw.as_bytes());
@@ -184,7 +190,9 @@ fn check_unit(manifest: &Manifest, dir: &Path, index: usize, results: &[PathBuf]
         if out.advance()? {
             return Err(Mismatch(format!(
                 "unit {unit} line {}: results {} go on past the unit's {} records",
-                out.number, name(&out.path), figures.records
+                out.number,
+                name(&out.path),
+                figures.records
             )));
         }
     }
@@ -237,7 +245,10 @@ pub fn merge(
     let records: u64 = units.iter().map(|u| u.records).sum();
     let occurrences: u64 = units.iter().map(|u| u.occurrences).sum();
     if records != manifest.unique {
-        return Err(Mismatch(format!("the units hold {records} records, the manifest says unique {}", manifest.unique)));
+        return Err(Mismatch(format!(
+            "the units hold {records} records, the manifest says unique {}",
+            manifest.unique
+        )));
     }
     if occurrences != manifest.sum_counts || occurrences != perft_at_split {
         return Err(Mismatch(format!(

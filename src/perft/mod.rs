@@ -7,9 +7,9 @@ pub mod fenkey;
 pub mod hash;
 pub mod merge;
 pub mod split;
+pub mod stats;
 pub mod unit;
 pub mod units;
-pub mod stats;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
 pub use hash::{HashTable, TableTooLarge};

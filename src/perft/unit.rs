@@ -28,7 +28,9 @@ pub struct UnitRecord {
 #[derive(Debug, thiserror::Error)]
 pub enum UnitError {
     /// The output holds lines that are not this unit's results.
-    #[error("{path} line {line}: {message}; it is not a partial result of this unit (remove it or choose another output)")]
+    #[error(
+        "{path} line {line}: {message}; it is not a partial result of this unit (remove it or choose another output)"
+    )]
     Foreign { path: String, line: usize, message: String },
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
@@ -48,7 +50,11 @@ pub struct UnitSummary {
 /// Reads the complete lines already in `path` and checks them against the
 /// records; drops a partial last line. Returns how many records are done,
 /// the bytes to keep, and the partial line's length.
-fn resume_point(path: &Path, records: &[UnitRecord], depth_nodes: &mut u128) -> Result<(usize, u64, Option<usize>), UnitError> {
+fn resume_point(
+    path: &Path,
+    records: &[UnitRecord],
+    depth_nodes: &mut u128,
+) -> Result<(usize, u64, Option<usize>), UnitError> {
     let io = |e| UnitError::Io(path.display().to_string(), e);
     let mut text = Vec::new();
     match File::open(path) {
@@ -63,9 +69,13 @@ fn resume_point(path: &Path, records: &[UnitRecord], depth_nodes: &mut u128) -> 
     let mut done = 0;
     for (i, line) in body.lines().enumerate() {
         let r = parse_result_line(line).map_err(|e| foreign(i + 1, e))?;
-        let record = records.get(i).ok_or_else(|| foreign(i + 1, format!("the unit has only {} records", records.len())))?;
+        let record =
+            records.get(i).ok_or_else(|| foreign(i + 1, format!("the unit has only {} records", records.len())))?;
         if r.fen != record.fen || r.count != record.count {
-            return Err(foreign(i + 1, format!("{:?} {} where the unit has {:?} {}", r.fen, r.count, record.fen, record.count)));
+            return Err(foreign(
+                i + 1,
+                format!("{:?} {} where the unit has {:?} {}", r.fen, r.count, record.fen, record.count),
+            ));
         }
         if r.product != u128::from(r.count) * u128::from(r.perft) {
             return Err(foreign(i + 1, format!("product {} is not {} x {}", r.product, r.count, r.perft)));

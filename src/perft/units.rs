@@ -43,10 +43,16 @@ impl Manifest {
     /// once, checksums are hex, records add up to `unique`.
     pub fn read(path: &Path) -> Result<Manifest, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let m: Manifest = serde_json::from_str(&text).map_err(|e| format!("{}: not a manifest: {e}", path.display()))?;
+        let m: Manifest =
+            serde_json::from_str(&text).map_err(|e| format!("{}: not a manifest: {e}", path.display()))?;
         let bad = |what: String| Err(format!("{}: {what}", path.display()));
         if m.split_ply > m.depth || m.depth > super::MAX_DEPTH {
-            return bad(format!("split_ply {} and depth {} (need split_ply <= depth <= {})", m.split_ply, m.depth, super::MAX_DEPTH));
+            return bad(format!(
+                "split_ply {} and depth {} (need split_ply <= depth <= {})",
+                m.split_ply,
+                m.depth,
+                super::MAX_DEPTH
+            ));
         }
         let mut names = std::collections::HashSet::new();
         for u in &m.units {
@@ -99,7 +105,13 @@ struct OpenUnit {
 
 impl UnitWriter {
     pub fn new(dir: &Path, unit_size: u64) -> UnitWriter {
-        UnitWriter { dir: dir.to_path_buf(), unit_size: unit_size.max(1), open: None, done: Vec::new(), line: String::new() }
+        UnitWriter {
+            dir: dir.to_path_buf(),
+            unit_size: unit_size.max(1),
+            open: None,
+            done: Vec::new(),
+            line: String::new(),
+        }
     }
 
     pub fn push(&mut self, record: &Record) -> std::io::Result<()> {

@@ -80,3 +80,22 @@ pub fn ep_key(sq: Square) -> u64 {
 pub fn turn_key() -> u64 {
     key(840)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_give_other_keys() {
+        let default = keys_for(0);
+        assert!(KEYS.iter().zip(default).all(|(k, d)| k.load(Relaxed) == d), "seed 0 is the default");
+        for seed in [1, 2, 12345, u64::MAX] {
+            let other = keys_for(seed);
+            assert!(default.iter().zip(other).all(|(a, b)| *a != b), "seed {seed}: every key changes");
+        }
+        let mut sorted = default.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), KEY_COUNT, "no two keys alike");
+    }
+}

@@ -72,7 +72,9 @@ fn merged_nodes(split: &Path) -> serde_json::Value {
     let mut results: Vec<PathBuf> = std::fs::read_dir(split)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "out"))
+        .filter(|p| {
+            p.file_name().unwrap().to_string_lossy().starts_with("unit-") && p.extension().is_some_and(|e| e == "out")
+        })
         .collect();
     results.sort();
     assert_eq!(results.len(), 6, "one results file per unit");

@@ -6,7 +6,7 @@
 #   n=$(grep -c '"file"' DIR/manifest.json)
 #   sbatch --array=0-$((n - 1)) --cpus-per-task=2 examples/slurm_perft_units.sh DIR --hash 1024
 #   # when the array is done:
-#   chesstool perft merge DIR/manifest.json DIR/*.out
+#   chesstool perft merge DIR/manifest.json DIR/unit-*.out
 #
 # Arguments after DIR go to `chesstool perft unit` (--hash, --zobrist-seed ...).
 # A task that is requeued or run again resumes after its last complete line.

@@ -11,7 +11,7 @@
 # every host). RESULTS names the results (default `out`; another name, such as
 # `seed2` with `--zobrist-seed 2`, makes a second computation of every unit).
 # Each unit file travels to its host with the manifest, and its results come
-# back as unit-NNNNNN.$RESULTS beside it. joblog.$RESULTS records every job;
+# back as unit-NNNNNN.$RESULTS beside it. joblog-$RESULTS records every job;
 # run the same command again and only the units that failed (or never ran) run.
 set -euo pipefail
 dir=${1:?usage: perft_parallel.sh DIR [SSHLOGINS] [perft unit options...]}
@@ -19,6 +19,6 @@ logins=${2:-:}
 shift $(($# < 2 ? $# : 2))
 results=${RESULTS:-out}
 cd "$dir"
-parallel --will-cite --joblog "joblog.$results" --resume-failed --sshlogin "$logins" ${JOBS:+--jobs "$JOBS"} \
+parallel --will-cite --joblog "joblog-$results" --resume-failed --sshlogin "$logins" ${JOBS:+--jobs "$JOBS"} \
     --basefile manifest.json --transferfile {} --return "{.}.$results" --cleanup \
     "${CHESSTOOL:-chesstool}" perft unit {} --quiet -o "{.}.$results" "$@" ::: unit-*.txt

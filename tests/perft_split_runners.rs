@@ -89,7 +89,7 @@ fn merged_nodes(split: &Path) -> serde_json::Value {
 }
 
 fn joblog_exit_codes(split: &Path) -> Vec<String> {
-    let log = std::fs::read_to_string(split.join("joblog.out")).unwrap();
+    let log = std::fs::read_to_string(split.join("joblog-out")).unwrap();
     log.lines().skip(1).map(|l| l.split('\t').nth(6).unwrap().to_string()).collect()
 }
 

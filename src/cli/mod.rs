@@ -14,6 +14,7 @@ mod hunt;
 mod magic_search;
 mod moves;
 mod perft;
+mod perft_dist;
 mod rotated_dump;
 mod suite;
 mod usage;
@@ -72,7 +73,7 @@ impl Command {
     fn json(&self) -> bool {
         match self {
             Command::Divide(a) => a.json,
-            Command::Perft(a) => a.json,
+            Command::Perft(a) => a.json || a.action.as_ref().is_some_and(|x| x.json()),
             Command::Suite(a) => a.json,
             Command::Bench(a) => a.json,
             Command::ButterflyPlot(a) => a.json,

@@ -13,11 +13,17 @@ use std::io::Write;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct PerftArgs {
+    /// Distributed perft: split into work units, compute a unit, merge.
+    #[command(subcommand)]
+    pub action: Option<super::perft_dist::PerftAction>,
     #[command(flatten)]
     pub position: PositionArgs,
     /// Depth in plies (0 to 20; 0 counts the root alone).
-    #[arg(short, long, value_name = "N", value_parser = depth_arg)]
+    // The default only fills the field under a subcommand: clap checks
+    // `required` against the command line alone.
+    #[arg(short, long, value_name = "N", value_parser = depth_arg, required = true, default_value_t = 0, hide_default_value = true)]
     pub depth: u32,
     /// Worker threads (0 = all cores, the default).
     #[arg(short = 't', long, value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
@@ -63,6 +69,9 @@ struct StatsRow {
 }
 
 pub fn run(args: PerftArgs) -> Result<Outcome> {
+    if let Some(action) = args.action {
+        return super::perft_dist::run(action);
+    }
     if args.hash > 0 && args.stats {
         return Err(no_effect("--hash", "with --stats (statistics are counted move by move, without a table)"));
     }

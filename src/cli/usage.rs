@@ -101,6 +101,11 @@ fn describe(e: &clap::Error, args: &[OsString]) -> (String, Option<String>) {
             (format!("missing {}", missing.join(", ")), None)
         }
         ErrorKind::MissingSubcommand => ("missing a command".to_string(), Some("`chesstool --help` lists them".into())),
+        // A word after options where a subcommand may stand (`perft --fen 8/.. w`).
+        ErrorKind::ArgumentConflict if string(e, ContextKind::InvalidSubcommand).is_some() => {
+            let word = string(e, ContextKind::InvalidSubcommand).map(|a| super::common::clip(&a)).unwrap_or_default();
+            (format!("unexpected argument '{word}'"), fen_hint(&word, args))
+        }
         ErrorKind::ArgumentConflict => {
             let other = strings(e, ContextKind::PriorArg);
             let others = other.iter().map(|o| o.split(' ').next().unwrap_or(o)).collect::<Vec<_>>().join(", ");

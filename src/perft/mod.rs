@@ -3,8 +3,13 @@
 //! `fast` is the speed path (PEXT, bulk counting, optional `HashTable`).
 
 mod fast;
+pub mod fenkey;
 pub mod hash;
+pub mod merge;
+pub mod split;
 pub mod stats;
+pub mod unit;
+pub mod units;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
 pub use hash::{HashTable, TableTooLarge};

@@ -1,0 +1,713 @@
+//! The leg-code interpreter, attack shapes for the royal rule, and legal
+//! move generation.
+//!
+//! Each piece kind's leg code is linked once per side to the board (steps
+//! become cell offsets; Black's are turned 180 degrees, as Fairy-Stockfish
+//! and XBoard turn them). The interpreter walks the rows with a small state
+//! per leg depth: where the leg starts, how far a paused slide has gone,
+//! whether it ended on a piece, and the piece it captured (a locust victim).
+//!
+//! The royal rule needs "is this square attacked". For that every capture a
+//! kind can make is enumerated once into *shapes*: the displacement of the
+//! captured square from the attacker and the conditions (empty, friend,
+//! enemy, any) on every square of the path. Looking up the displacement of
+//! the royal piece from each enemy piece gives the few shapes to test. A
+//! kind with too many shapes (long multi-leg slides) falls back to running
+//! its leg code.
+
+use super::betza::compile::{flag, Leg, Row};
+use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
+
+/// A move: where the piece goes and the extra squares it captures on the
+/// way (locust victims, sorted). Cells are the variant's mailbox cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub nvictims: u8,
+    pub victims: [u16; MAX_VICTIMS],
+}
+
+/// The most locust victims in one move.
+pub const MAX_VICTIMS: usize = 3;
+
+impl Move {
+    pub fn victims(&self) -> &[u16] {
+        &self.victims[..self.nvictims as usize]
+    }
+}
+
+/// One linked row of leg code.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Op {
+    flags: u16,
+    delta: isize,
+    limit: u8,
+    skip: u16,
+    depth: u8,
+    rewind: u16,
+}
+
+/// A kind's linked code and attack shapes for one side.
+#[derive(Debug, Clone)]
+pub(crate) struct SideTables {
+    code: Vec<Op>,
+    /// `None`: too many shapes, attacks run the code.
+    shapes: Option<Shapes>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Shapes {
+    /// For each displacement (dy + 15) * 31 + (dx + 15): a range of `shapes`.
+    buckets: Vec<(u32, u32)>,
+    /// (start, len, initial-only) into `conds`.
+    shapes: Vec<(u32, u16, bool)>,
+    /// (cell offset from the attacker, allowed classes).
+    conds: Vec<(isize, u8)>,
+}
+
+/// Square classes as seen from the attacker.
+const C_EMPTY: u8 = 1;
+const C_OWN: u8 = 2;
+const C_ENEMY: u8 = 4;
+const C_ANY: u8 = 7;
+
+/// The most conditions we keep per kind and side before falling back.
+const SHAPE_BUDGET: usize = 300_000;
+
+/// Per-kind tables of a variant.
+#[derive(Debug, Clone)]
+pub(crate) struct KindTables {
+    sides: [SideTables; 2],
+    /// Two paths may give the same move: deduplicate this kind's moves.
+    dedup: bool,
+}
+
+/// Everything the generator needs about a variant's pieces and board.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    kinds: Vec<KindTables>,
+    geometry: Geometry,
+    /// (file, rank) of every cell (garbage off the board).
+    coords: Vec<(i8, i8)>,
+    royal: Option<usize>,
+    /// Cells where `i` moves are allowed, per side.
+    initial: [Vec<bool>; 2],
+}
+
+fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
+    code.iter()
+        .map(|row| {
+            let step = if side == 0 { row.step } else { (-row.step.0, -row.step.1) };
+            let is_loop = row.flags & flag::LOOP != 0;
+            Op {
+                flags: row.flags,
+                delta: geometry.delta(step),
+                limit: row.limit,
+                skip: row.skip,
+                depth: row.depth,
+                rewind: if is_loop { row.range } else { 0 },
+            }
+        })
+        .collect()
+}
+
+fn leg_victims(leg: &Leg) -> usize {
+    let own = usize::from(!leg.is_final() && leg.modes & (flag::CAPTURE | flag::DESTROY) != 0);
+    own + leg.children.iter().map(leg_victims).max().unwrap_or(0)
+}
+
+/// Why a piece cannot be used by the generator.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TableError(pub String);
+
+impl Tables {
+    /// Links every kind's code to the board and enumerates attack shapes.
+    pub fn new(
+        geometry: Geometry,
+        kinds: &[(&[Leg], &[Row])],
+        royal: Option<usize>,
+        initial: [Vec<bool>; 2],
+    ) -> Result<Tables, TableError> {
+        let mut coords = vec![(0, 0); geometry.cells];
+        for sq in geometry.squares() {
+            let (f, r) = geometry.coords(sq);
+            coords[sq] = (f as i8, r as i8);
+        }
+        let mut out = Vec::new();
+        for (roots, code) in kinds {
+            if roots.iter().map(leg_victims).max().unwrap_or(0) > MAX_VICTIMS {
+                return Err(TableError(format!("a move with more than {MAX_VICTIMS} locust captures is not implemented")));
+            }
+            let enumerated = enumerate_shapes(roots, &geometry);
+            let dedup = may_repeat(roots, &geometry);
+            let sides = [0, 1].map(|side| SideTables {
+                code: link(code, &geometry, side),
+                shapes: enumerated.as_ref().map(|list| bucket(list, &geometry, side)),
+            });
+            out.push(KindTables { sides, dedup });
+        }
+        Ok(Tables { kinds: out, geometry, coords, royal, initial })
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn royal(&self) -> Option<usize> {
+        self.royal
+    }
+
+    /// Calls `emit(to, victims)` for every pseudo-legal move of the piece on
+    /// `from` (duplicates possible; see `piece_moves`).
+    fn run(&self, code: &[Op], cells: &mut [u8], from: usize, initial_ok: bool, emit: &mut impl FnMut(usize, &[u16])) {
+        let mover = cells[from];
+        let side = cell_side(mover);
+        cells[from] = EMPTY;
+        let mut at = [0usize; 9];
+        let mut count = [0u8; 8];
+        let mut ended = [false; 8];
+        let mut victim = [NO_SQUARE; 8];
+        at[0] = from;
+        let mut i = 0;
+        let n = code.len();
+        while i < n {
+            let op = code[i];
+            let d = op.depth as usize;
+            if op.flags & flag::LOOP != 0 {
+                if ended[d] || count[d] >= op.limit {
+                    i += 1;
+                    continue;
+                }
+                let sq = (at[d + 1] as isize + op.delta) as usize;
+                let c = cells[sq];
+                if c == EMPTY {
+                    at[d + 1] = sq;
+                    count[d] += 1;
+                    victim[d] = NO_SQUARE;
+                    i -= op.rewind as usize;
+                    continue;
+                }
+                if c != OFF {
+                    let enemy = cell_side(c) != side;
+                    let takes = (enemy && op.flags & flag::CAPTURE != 0) || (!enemy && op.flags & flag::DESTROY != 0);
+                    if takes || op.flags & flag::HOP != 0 {
+                        at[d + 1] = sq;
+                        count[d] += 1;
+                        ended[d] = true;
+                        victim[d] = if takes { sq as u16 } else { NO_SQUARE };
+                        i -= op.rewind as usize;
+                        continue;
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            if op.flags & flag::INITIAL != 0 && !initial_ok {
+                i += 1 + op.skip as usize;
+                continue;
+            }
+            let is_final = op.flags & flag::FINAL != 0;
+            let mut sq = at[d];
+            let mut steps = 0u8;
+            if op.flags & flag::SKIP_FIRST != 0 {
+                sq = (sq as isize + op.delta) as usize;
+                steps = 1;
+                if cells[sq] == OFF {
+                    i += 1 + op.skip as usize;
+                    continue;
+                }
+            }
+            let mut success = false;
+            loop {
+                sq = (sq as isize + op.delta) as usize;
+                steps += 1;
+                let c = cells[sq];
+                if c == OFF {
+                    break;
+                }
+                if c == EMPTY {
+                    if is_final {
+                        if op.flags & flag::MOVE != 0 {
+                            emit_with(emit, sq, &victim[..d]);
+                        }
+                    } else if op.flags & flag::MOVE != 0 {
+                        at[d + 1] = sq;
+                        count[d] = steps;
+                        ended[d] = false;
+                        victim[d] = NO_SQUARE;
+                        success = true;
+                        break;
+                    }
+                    if steps < op.limit {
+                        continue;
+                    }
+                    break;
+                }
+                let enemy = cell_side(c) != side;
+                let takes = (enemy && op.flags & flag::CAPTURE != 0) || (!enemy && op.flags & flag::DESTROY != 0);
+                if is_final {
+                    if takes {
+                        emit_with(emit, sq, &victim[..d]);
+                    }
+                } else if takes || op.flags & flag::HOP != 0 {
+                    at[d + 1] = sq;
+                    count[d] = steps;
+                    ended[d] = true;
+                    victim[d] = if takes { sq as u16 } else { NO_SQUARE };
+                    success = true;
+                }
+                break;
+            }
+            i += if is_final || success { 1 } else { 1 + op.skip as usize };
+        }
+        cells[from] = mover;
+    }
+
+    /// Every distinct pseudo-legal move of the piece on `from` (of the side
+    /// whose piece it is), appended to `out`.
+    pub fn piece_moves(&self, pos: &mut Position, from: usize, initial_anywhere: bool, out: &mut Vec<Move>) {
+        let cell = pos.cells[from];
+        let kind = cell_kind(cell);
+        let side = cell_side(cell);
+        let tables = &self.kinds[kind];
+        let initial_ok = initial_anywhere || self.initial[side][from];
+        let start = out.len();
+        self.run(&tables.sides[side].code, &mut pos.cells, from, initial_ok, &mut |to, victims| {
+            out.push(make_move(from, to, victims));
+        });
+        if tables.dedup {
+            out[start..].sort_unstable();
+            let mut keep = start;
+            for j in start..out.len() {
+                if j == start || out[j] != out[keep - 1] {
+                    out[keep] = out[j];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Every distinct pseudo-legal move of the side to move.
+    pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        let side = pos.side;
+        for i in 0..pos.lists[side].len() {
+            let from = pos.lists[side][i] as usize;
+            self.piece_moves(pos, from, false, out);
+        }
+    }
+
+    /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?
+    pub fn attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        let (kx, ky) = self.coords[sq];
+        for i in 0..pos.lists[by].len() {
+            let x = pos.lists[by][i] as usize;
+            let kind = cell_kind(pos.cells[x]);
+            let t = &self.kinds[kind].sides[by];
+            match &t.shapes {
+                Some(shapes) => {
+                    let (ax, ay) = self.coords[x];
+                    let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+                    let (s, e) = shapes.buckets[idx];
+                    for &(start, len, initial) in &shapes.shapes[s as usize..e as usize] {
+                        if initial && !self.initial[by][x] {
+                            continue;
+                        }
+                        let conds = &shapes.conds[start as usize..start as usize + len as usize];
+                        if conds.iter().all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0) {
+                            return true;
+                        }
+                    }
+                }
+                None => {
+                    let mut hit = false;
+                    let initial_ok = self.initial[by][x];
+                    self.run(&t.code, &mut pos.cells, x, initial_ok, &mut |to, victims| {
+                        hit |= to == sq || victims.contains(&(sq as u16));
+                    });
+                    if hit {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Marks every square whose change could let an enemy piece attack
+    /// `king`; false if some enemy kind has no shapes (test every move).
+    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut [bool]) -> bool {
+        let (kx, ky) = self.coords[king];
+        for &x in &pos.lists[by] {
+            let x = x as usize;
+            let kind = cell_kind(pos.cells[x]);
+            let Some(shapes) = &self.kinds[kind].sides[by].shapes else { return false };
+            let (ax, ay) = self.coords[x];
+            let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+            let (s, e) = shapes.buckets[idx];
+            for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
+                for &(off, _) in &shapes.conds[start as usize..start as usize + len as usize] {
+                    marks[(x as isize + off) as usize] = true;
+                }
+            }
+        }
+        true
+    }
+
+    /// Calls `f` for every legal move of the side to move.
+    pub fn for_each_legal(&self, pos: &mut Position, mut f: impl FnMut(&mut Position, Move)) {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_legal(pos, &mut moves);
+        let us = pos.side;
+        let them = us ^ 1;
+        let king = pos.royal[us];
+        if self.royal.is_none() || king == NO_SQUARE {
+            for mv in moves {
+                f(pos, mv);
+            }
+            return;
+        }
+        let king = king as usize;
+        let in_check = self.attacked(pos, king, them);
+        let mut marks = vec![false; self.geometry.cells];
+        let quick = !in_check && self.sensitive(pos, king, them, &mut marks);
+        for mv in moves {
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let needs_test = !quick
+                || from == king
+                || (from != to && (marks[from] || marks[to]))
+                || mv.victims().iter().any(|&v| marks[v as usize]);
+            if needs_test && !self.is_legal_slow(pos, mv) {
+                continue;
+            }
+            f(pos, mv);
+        }
+    }
+
+    /// Plays `mv`, tests the mover's royal piece, takes it back.
+    pub fn is_legal_slow(&self, pos: &mut Position, mv: Move) -> bool {
+        let us = pos.side;
+        let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), self.royal);
+        let king = pos.royal[us];
+        let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
+        pos.unmake(mv.from as usize, mv.to as usize, &undo, self.royal);
+        ok
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &mut Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_legal(pos, |_, mv| out.push(mv));
+        out
+    }
+
+    /// The number of legal moves (the last ply of perft).
+    pub fn count_legal(&self, pos: &mut Position) -> u64 {
+        let mut n = 0;
+        self.for_each_legal(pos, |_, _| n += 1);
+        n
+    }
+}
+
+fn emit_with(emit: &mut impl FnMut(usize, &[u16]), to: usize, victims: &[u16]) {
+    let mut v = [0u16; 8];
+    let mut k = 0;
+    for &x in victims {
+        if x != NO_SQUARE && x as usize != to {
+            v[k] = x;
+            k += 1;
+        }
+    }
+    emit(to, &v[..k]);
+}
+
+fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
+    let mut mv = Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] };
+    for &v in victims.iter().take(MAX_VICTIMS) {
+        mv.victims[mv.nvictims as usize] = v;
+        mv.nvictims += 1;
+    }
+    mv.victims[..mv.nvictims as usize].sort_unstable();
+    mv
+}
+
+#[inline]
+fn class(cell: u8, attacker: Side) -> u8 {
+    if cell == EMPTY {
+        C_EMPTY
+    } else if cell == OFF {
+        0
+    } else if cell_side(cell) == attacker {
+        C_OWN
+    } else {
+        C_ENEMY
+    }
+}
+
+/// A shape in board-independent coordinates.
+struct RawShape {
+    target: (i8, i8),
+    conds: Vec<((i8, i8), u8)>,
+    initial: bool,
+}
+
+struct Enumerator {
+    w: i8,
+    h: i8,
+    out: Vec<RawShape>,
+    total: usize,
+    conds: Vec<((i8, i8), u8)>,
+    target: Option<(i8, i8)>,
+    initial: bool,
+}
+
+impl Enumerator {
+    fn fits(&self, p: (i8, i8)) -> bool {
+        p.0.abs() < self.w && p.1.abs() < self.h
+    }
+
+    /// Adds a condition; false if it cannot hold (then nothing was added).
+    fn push(&mut self, p: (i8, i8), mask: u8) -> bool {
+        if p == (0, 0) {
+            // The mover has left its square: it counts as empty.
+            return mask & C_EMPTY != 0;
+        }
+        if Some(p) == self.target && mask & C_ENEMY == 0 {
+            return false;
+        }
+        self.conds.push((p, mask));
+        true
+    }
+
+    fn record(&mut self, target: (i8, i8)) {
+        if target == (0, 0) {
+            return;
+        }
+        // The royal piece stands on the target: earlier conditions there must allow it.
+        if self.conds.iter().any(|&(p, m)| p == target && m & C_ENEMY == 0) {
+            return;
+        }
+        let conds: Vec<_> = self.conds.iter().copied().filter(|&(p, _)| p != (0, 0) && p != target).collect();
+        self.total += conds.len() + 1;
+        self.out.push(RawShape { target, conds, initial: self.initial });
+    }
+
+    fn leg(&mut self, leg: &Leg, cur: (i8, i8)) -> bool {
+        if self.total > SHAPE_BUDGET {
+            return false;
+        }
+        let mark = self.conds.len();
+        let mut p = cur;
+        let mut steps = 0u8;
+        if leg.skip_first {
+            p = (p.0 + leg.step.0, p.1 + leg.step.1);
+            steps = 1;
+            if !self.fits(p) || !self.push(p, C_ANY) {
+                self.conds.truncate(mark);
+                return true;
+            }
+        }
+        let fin = leg.is_final();
+        loop {
+            p = (p.0 + leg.step.0, p.1 + leg.step.1);
+            steps += 1;
+            if !self.fits(p) {
+                break;
+            }
+            if fin {
+                match self.target {
+                    None => {
+                        if leg.modes & flag::CAPTURE != 0 {
+                            self.record(p);
+                        }
+                    }
+                    Some(t) => {
+                        let mut mask = 0;
+                        if leg.modes & flag::MOVE != 0 {
+                            mask |= C_EMPTY;
+                        }
+                        if leg.modes & flag::CAPTURE != 0 {
+                            mask |= C_ENEMY;
+                        }
+                        if leg.modes & flag::DESTROY != 0 {
+                            mask |= C_OWN;
+                        }
+                        let before = self.conds.len();
+                        if p != t && self.push(p, mask) {
+                            self.record(t);
+                        }
+                        self.conds.truncate(before);
+                    }
+                }
+            } else {
+                let options: [(u16, u8); 3] =
+                    [(flag::MOVE, C_EMPTY), (flag::DESTROY, C_OWN), (flag::HOP, C_OWN | C_ENEMY)];
+                for (bit, mask) in options {
+                    if leg.modes & bit != 0 {
+                        let before = self.conds.len();
+                        if self.push(p, mask) {
+                            for child in &leg.children {
+                                if !self.leg(child, p) {
+                                    return false;
+                                }
+                            }
+                        }
+                        self.conds.truncate(before);
+                    }
+                }
+                if leg.modes & flag::CAPTURE != 0 {
+                    // The royal piece as a locust victim here...
+                    if self.target.is_none() && p != (0, 0) && self.conds.iter().all(|&(q, m)| q != p || m & C_ENEMY != 0) {
+                        self.target = Some(p);
+                        for child in &leg.children {
+                            if !self.leg(child, p) {
+                                return false;
+                            }
+                        }
+                        self.target = None;
+                    }
+                    // ... or another enemy piece.
+                    let before = self.conds.len();
+                    if self.push(p, C_ENEMY) {
+                        for child in &leg.children {
+                            if !self.leg(child, p) {
+                                return false;
+                            }
+                        }
+                    }
+                    self.conds.truncate(before);
+                }
+            }
+            if steps >= leg.range || !self.push(p, C_EMPTY) {
+                break;
+            }
+        }
+        self.conds.truncate(mark);
+        self.total <= SHAPE_BUDGET
+    }
+}
+
+/// Every capture shape of a kind (White's orientation), or `None` when there
+/// are too many.
+fn enumerate_shapes(roots: &[Leg], geometry: &Geometry) -> Option<Vec<RawShape>> {
+    let mut e = Enumerator {
+        w: geometry.width as i8,
+        h: geometry.height as i8,
+        out: Vec::new(),
+        total: 0,
+        conds: Vec::new(),
+        target: None,
+        initial: false,
+    };
+    for root in roots {
+        e.initial = root.initial;
+        if !e.leg(root, (0, 0)) {
+            return None;
+        }
+    }
+    Some(e.out)
+}
+
+fn bucket(list: &[RawShape], geometry: &Geometry, side: Side) -> Shapes {
+    let flip = |p: (i8, i8)| if side == 0 { p } else { (-p.0, -p.1) };
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    let key = |s: &RawShape| {
+        let t = flip(s.target);
+        ((t.1 + 15) as usize) * 31 + (t.0 + 15) as usize
+    };
+    order.sort_by_key(|&i| key(&list[i]));
+    let mut shapes = Shapes { buckets: vec![(0, 0); 31 * 31], ..Shapes::default() };
+    for &i in &order {
+        let s = &list[i];
+        let k = key(s);
+        let start = shapes.conds.len() as u32;
+        for &(p, m) in &s.conds {
+            shapes.conds.push((geometry.delta(flip(p)), m));
+        }
+        let idx = shapes.shapes.len() as u32;
+        if shapes.buckets[k].1 == 0 {
+            shapes.buckets[k] = (idx, idx + 1);
+        } else {
+            shapes.buckets[k].1 = idx + 1;
+        }
+        shapes.shapes.push((start, s.conds.len() as u16, s.initial));
+    }
+    shapes
+}
+
+/// Can two paths of a kind give the same move? Enumerates every move shape
+/// (destination, victims) with the landing kind and looks for a repeat.
+fn may_repeat(roots: &[Leg], geometry: &Geometry) -> bool {
+    use std::collections::HashSet;
+    let mut seen = HashSet::new();
+    let (w, h) = (geometry.width as i8, geometry.height as i8);
+    let mut budget = 2_000_000usize;
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        leg: &Leg,
+        cur: (i8, i8),
+        victims: &mut Vec<(i8, i8)>,
+        w: i8,
+        h: i8,
+        seen: &mut HashSet<((i8, i8), Vec<(i8, i8)>, bool)>,
+        budget: &mut usize,
+    ) -> bool {
+        let mut p = cur;
+        let mut steps = 0u8;
+        if leg.skip_first {
+            p = (p.0 + leg.step.0, p.1 + leg.step.1);
+            steps = 1;
+        }
+        loop {
+            p = (p.0 + leg.step.0, p.1 + leg.step.1);
+            steps += 1;
+            if p.0.abs() >= w || p.1.abs() >= h {
+                return false;
+            }
+            if *budget == 0 {
+                return true;
+            }
+            *budget -= 1;
+            if leg.is_final() {
+                let mut v = victims.clone();
+                v.sort_unstable();
+                v.retain(|&x| x != p);
+                for occupied in [false, true] {
+                    let lands = if occupied {
+                        leg.modes & (flag::CAPTURE | flag::DESTROY) != 0
+                    } else {
+                        leg.modes & flag::MOVE != 0
+                    };
+                    if lands && !seen.insert((p, v.clone(), occupied)) {
+                        return true;
+                    }
+                }
+            } else {
+                for child in &leg.children {
+                    if leg.modes & (flag::MOVE | flag::HOP) != 0 && walk(child, p, victims, w, h, seen, budget) {
+                        return true;
+                    }
+                    if leg.modes & (flag::CAPTURE | flag::DESTROY) != 0 {
+                        victims.push(p);
+                        let r = walk(child, p, victims, w, h, seen, budget);
+                        victims.pop();
+                        if r {
+                            return true;
+                        }
+                    }
+                }
+            }
+            if steps >= leg.range {
+                return false;
+            }
+        }
+    }
+    for root in roots {
+        if walk(root, (0, 0), &mut Vec::new(), w, h, &mut seen, &mut budget) {
+            return true;
+        }
+    }
+    false
+}

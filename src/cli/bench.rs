@@ -50,6 +50,8 @@ pub struct BenchArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 /// A benchmark position with the depths and counts we time.
@@ -131,6 +133,11 @@ struct Report {
 }
 
 pub fn run(args: BenchArgs) -> Result<Outcome> {
+    if args.variant.is_set() {
+        let timeout = Duration::from_secs(args.timeout);
+        let against = args.against_uci.as_deref();
+        return super::variant::bench(&args.variant, against, args.threads, args.runs, args.min_time, timeout, args.json);
+    }
     let mut engine = match &args.against_uci {
         Some(cmd) => {
             let words = split_command(cmd).with_context(|| format!("--against-uci {cmd:?}: unbalanced quotes"))?;

@@ -48,6 +48,8 @@ pub struct DivideArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 /// How to reach the engine under test and the reference.
@@ -149,6 +151,12 @@ pub(crate) fn resolve_line(fen: &str, moves: &[String], chess960: bool) -> anyho
 }
 
 pub fn run(mut args: DivideArgs) -> anyhow::Result<Outcome> {
+    if args.variant.is_set() {
+        if args.engine.engine_uci.is_some() || args.engine.engine_script.is_some() || args.against.is_some() {
+            return super::variant::unsupported("an engine or --against");
+        }
+        return super::variant::divide(&args.variant, &args.fen, &args.moves, args.depth, args.json);
+    }
     args.engine.hash_mb = args.hash;
     let line = resolve_line(&args.fen, &args.moves, args.chess960)?;
     let mut engine: Box<dyn Divider> = if let Some(path) = &args.against {

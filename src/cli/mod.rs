@@ -5,6 +5,7 @@
 //! 3 an external engine failed.
 
 mod bench;
+mod betza;
 mod butterfly;
 mod common;
 mod divide;
@@ -12,6 +13,7 @@ mod magic_search;
 mod perft;
 mod rotated_dump;
 mod suite;
+mod variant;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -48,6 +50,8 @@ pub enum Command {
     /// Find magic numbers for rook and bishop attacks, verified against the
     /// reference for every occupancy; or check a magic file with --verify.
     MagicSearch(magic_search::MagicSearchArgs),
+    /// XBetza fairy pieces: compile to leg code, or show a piece's moves on a board.
+    Betza(betza::BetzaArgs),
 }
 
 /// What a finished command found.
@@ -105,5 +109,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
         Command::MagicSearch(args) => magic_search::run(args),
+        Command::Betza(args) => betza::run(args),
     }
 }

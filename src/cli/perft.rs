@@ -32,6 +32,8 @@ pub struct PerftArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 #[derive(Serialize)]
@@ -56,6 +58,10 @@ struct StatsRow {
 }
 
 pub fn run(args: PerftArgs) -> Result<Outcome> {
+    if args.variant.is_set() {
+        let p = &args.position;
+        return super::variant::perft(&args.variant, &p.fen, &p.moves, args.depth, args.threads, args.json);
+    }
     if args.depth > chesstool::perft::MAX_DEPTH {
         bail!("--depth {} is beyond any feasible perft (at most {})", args.depth, chesstool::perft::MAX_DEPTH);
     }

@@ -37,6 +37,8 @@ pub struct SuiteArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub engine: super::divide::EngineArgs,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 /// One count that disagreed.
@@ -72,6 +74,9 @@ struct SuiteReport {
 }
 
 pub fn run(mut args: SuiteArgs) -> Result<Outcome> {
+    if args.variant.is_set() {
+        return super::variant::suite(&args.variant, &args.files, args.max_depth, args.json);
+    }
     args.engine.hash_mb = args.hash;
     // Read and check every file before any work starts.
     let mut suites = Vec::new();

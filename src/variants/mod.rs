@@ -5,9 +5,12 @@
 
 pub mod betza;
 pub mod board;
+pub mod explain;
 pub mod ini;
 pub mod movegen;
 pub mod perft;
+pub mod rules;
+pub mod show;
 pub mod variant;
 
 pub use board::Position;

@@ -1,0 +1,455 @@
+//! `--variant NAME --variant-path FILE`: the variant code paths of perft,
+//! divide, suite and bench (named after Fairy-Stockfish's `UCI_Variant` and
+//! `VariantPath`).
+
+use super::common::{mnps, with_threads};
+use super::{EngineFailure, Outcome};
+use anyhow::{anyhow, bail, Context, Result};
+use chesstool::rules::Rules;
+use chesstool::variants::rules::VariantRules;
+use chesstool::variants::{ini, perft, Position, Variant};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// The variant argument group.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct VariantArgs {
+    /// A variant defined in --variant-path (Fairy-Stockfish's UCI_Variant);
+    /// bench takes several, comma-separated.
+    #[arg(long, value_name = "NAME", requires = "variant_path")]
+    pub variant: Option<String>,
+    /// A variants.ini file in Fairy-Stockfish's format (its VariantPath).
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    pub variant_path: Option<String>,
+}
+
+impl VariantArgs {
+    pub fn is_set(&self) -> bool {
+        self.variant.is_some()
+    }
+
+    fn path(&self) -> &str {
+        self.variant_path.as_deref().unwrap_or_default()
+    }
+
+    /// The rules of one variant.
+    pub fn rules(&self) -> Result<VariantRules> {
+        let name = self.variant.as_deref().unwrap_or_default();
+        let variant = ini::load(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?;
+        for w in &variant.warnings {
+            eprintln!("warning: {w}");
+        }
+        Ok(VariantRules::new(variant, self.path()))
+    }
+}
+
+/// The root and the position after `moves`.
+fn resolve(rules: &VariantRules, fen: &str, moves: &[String]) -> Result<(Position, Position)> {
+    let root = rules.parse_position(fen).with_context(|| format!("--fen {fen:?}"))?;
+    let mut pos = root.clone();
+    for (i, text) in moves.iter().enumerate() {
+        let mv = rules.read_move(&pos, text).map_err(|e| anyhow!("--moves: move {} {text:?}: {e}", i + 1))?;
+        pos = rules.play(&pos, mv);
+    }
+    Ok((root, pos))
+}
+
+#[derive(Serialize)]
+struct PerftJson<'a> {
+    status: &'static str,
+    variant: &'a str,
+    root: String,
+    moves: &'a [String],
+    position: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    threads: usize,
+}
+
+/// `perft --variant`.
+pub fn perft(args: &VariantArgs, fen: &str, moves: &[String], depth: u32, threads: usize, json: bool) -> Result<Outcome> {
+    let rules = args.rules()?;
+    let (root, pos) = resolve(&rules, fen, moves)?;
+    let variant = &rules.variant;
+    let started = Instant::now();
+    let (nodes, used) =
+        with_threads(threads, || (perft::perft_parallel(variant, &pos, depth), rayon::current_num_threads()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if json {
+        let report = PerftJson {
+            status: "ok",
+            variant: &variant.name,
+            root: variant.fen(&root),
+            moves,
+            position: variant.fen(&pos),
+            depth,
+            nodes,
+            seconds,
+            threads: used,
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        writeln!(out, "Variant: {} ({}x{})", variant.name, variant.geometry.width, variant.geometry.height)?;
+        writeln!(out, "Position: {}", variant.fen(&pos))?;
+        writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {:.1} Mnps", mnps(nodes, seconds))?;
+    }
+    Ok(Outcome::Success)
+}
+
+#[derive(Serialize)]
+struct DivideJson<'a> {
+    status: &'static str,
+    variant: &'a str,
+    root: String,
+    moves: &'a [String],
+    position: String,
+    depth: u32,
+    divide: BTreeMap<String, u64>,
+    nodes: u64,
+}
+
+/// `divide --variant` with our generator alone, in Fairy-Stockfish's format.
+pub fn divide(args: &VariantArgs, fen: &str, moves: &[String], depth: u32, json: bool) -> Result<Outcome> {
+    let rules = args.rules()?;
+    let (root, pos) = resolve(&rules, fen, moves)?;
+    let variant = &rules.variant;
+    let counts = with_threads(0, || rules.divide(&pos, depth))?;
+    let divide: BTreeMap<String, u64> = counts.iter().map(|&(m, n)| (variant.move_text(m), n)).collect();
+    let nodes: u64 = divide.values().sum();
+    let mut out = std::io::stdout().lock();
+    if json {
+        let report = DivideJson {
+            status: "ok",
+            variant: &variant.name,
+            root: variant.fen(&root),
+            moves,
+            position: variant.fen(&pos),
+            depth,
+            divide,
+            nodes,
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        for (m, n) in &divide {
+            writeln!(out, "{m}: {n}")?;
+        }
+        writeln!(out, "\nNodes searched: {nodes}")?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// A UCI engine that knows variants (Fairy-Stockfish), driven for `go perft`.
+pub struct VariantEngine {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    timeout: Duration,
+}
+
+impl VariantEngine {
+    pub fn start(cmd: &str, timeout: Duration) -> Result<VariantEngine> {
+        let words = chesstool::engines::split_command(cmd).ok_or_else(|| anyhow!("--against-uci {cmd:?}: unbalanced quotes"))?;
+        let words = chesstool::engines::find::resolve_program(words).map_err(|e| anyhow!("--against-uci: {e}"))?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| anyhow::Error::new(EngineFailure(format!("{cmd}: cannot start: {e}"))))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = VariantEngine { name: cmd.into(), child, stdin, lines: rx, timeout };
+        engine.send("uci")?;
+        engine.wait_for("uciok")?;
+        Ok(engine)
+    }
+
+    fn fail(&self, what: String) -> anyhow::Error {
+        anyhow::Error::new(EngineFailure(format!("{}: {what}", self.name)))
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| self.fail(format!("cannot write: {e}")))
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> Result<Vec<String>> {
+        let deadline = Instant::now() + self.timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    lines.push(line);
+                    if done {
+                        return Ok(lines);
+                    }
+                    if lines.len() > 1_000_000 {
+                        return Err(self.fail("floods its output".into()));
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(self.fail(format!("no {prefix:?} within {:.0} s", self.timeout.as_secs_f64())))
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(self.fail(format!("exited before {prefix:?}"))),
+            }
+        }
+    }
+
+    /// Sets the options, the position, and returns `go perft`'s total.
+    pub fn perft(&mut self, options: &[(String, String)], fen: &str, depth: u32) -> Result<u64> {
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.send("isready")?;
+        self.wait_for("readyok")?;
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&format!("go perft {depth}"))?;
+        let lines = self.wait_for("Nodes searched")?;
+        let last = lines.last().expect("one line");
+        last["Nodes searched:".len()..].trim().parse().map_err(|_| self.fail(format!("garbage total {last:?}")))
+    }
+}
+
+impl Drop for VariantEngine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[derive(Serialize)]
+struct BenchRow {
+    variant: String,
+    depth: u32,
+    nodes: u64,
+    runs: usize,
+    seconds: f64,
+    mnps: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// `bench --variant A,B --variant-path FILE [--against-uci FSF]`: our perft
+/// of each start position (the depth that takes about `target` seconds)
+/// against the engine's `go perft`, alternating runs, medians.
+pub fn bench(
+    args: &VariantArgs,
+    against: Option<&str>,
+    threads: usize,
+    runs: u32,
+    min_time: f64,
+    timeout: Duration,
+    json: bool,
+) -> Result<Outcome> {
+    let names: Vec<String> = args.variant.as_deref().unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect();
+    let mut engine = against.map(|cmd| VariantEngine::start(cmd, timeout)).transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
+    let used = pool.current_num_threads();
+    let mut rows = Vec::new();
+    let mut ok = true;
+    for name in &names {
+        let one = VariantArgs { variant: Some(name.clone()), variant_path: args.variant_path.clone() };
+        let rules = one.rules()?;
+        let variant: &Variant = &rules.variant;
+        let pos = rules.parse_position("startpos")?;
+        // The deepest depth whose perft takes under about half a second.
+        let mut depth = 1;
+        loop {
+            let started = Instant::now();
+            pool.install(|| perft::perft_parallel(variant, &pos, depth + 1));
+            if started.elapsed().as_secs_f64() > 0.5 || depth >= 8 {
+                depth += 1;
+                break;
+            }
+            depth += 1;
+        }
+        let options = rules.uci_options(&pos);
+        let fen = variant.fen(&pos);
+        if let Some(e) = engine.as_mut() {
+            e.perft(&options, &fen, 1)?;
+        }
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut nodes, mut engine_nodes) = (0, None);
+        let mut spent = 0.0;
+        while ours.len() < runs as usize || (spent < min_time && ours.len() < 51) {
+            let started = Instant::now();
+            nodes = pool.install(|| perft::perft_parallel(variant, &pos, depth));
+            let t = started.elapsed().as_secs_f64();
+            ours.push(t);
+            spent += t;
+            if let Some(e) = engine.as_mut() {
+                let started = Instant::now();
+                engine_nodes = Some(e.perft(&options, &fen, depth)?);
+                theirs.push(started.elapsed().as_secs_f64());
+            }
+        }
+        ok &= engine_nodes.is_none_or(|n| n == nodes);
+        let n_runs = ours.len();
+        let seconds = median(&mut ours);
+        let engine_seconds = (!theirs.is_empty()).then(|| median(&mut theirs));
+        rows.push(BenchRow {
+            variant: name.clone(),
+            depth,
+            nodes,
+            runs: n_runs,
+            seconds,
+            mnps: mnps(nodes, seconds),
+            engine_nodes,
+            engine_seconds,
+            ratio: engine_seconds.map(|t| t / seconds.max(1e-9)),
+        });
+    }
+    let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio).collect();
+    let geo = (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+    let mut out = std::io::stdout().lock();
+    if json {
+        #[derive(Serialize)]
+        struct Report {
+            status: &'static str,
+            threads: usize,
+            engine: Option<String>,
+            rows: Vec<BenchRow>,
+            geometric_mean_ratio: Option<f64>,
+        }
+        let status = if ok { "ok" } else { "mismatch" };
+        let report = Report { status, threads: used, engine: against.map(String::from), rows, geometric_mean_ratio: geo };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        let mut table = Table::new();
+        table.load_preset(UTF8_FULL_CONDENSED);
+        let mut header = vec!["Variant", "Depth", "Nodes", "Runs", "Time (s)", "Mnps"];
+        if against.is_some() {
+            header.extend(["Engine time (s)", "Ratio"]);
+        }
+        table.set_header(header);
+        for r in &rows {
+            let mut cells = vec![
+                r.variant.clone(),
+                r.depth.to_string(),
+                r.nodes.to_string(),
+                r.runs.to_string(),
+                format!("{:.3}", r.seconds),
+                format!("{:.1}", r.mnps),
+            ];
+            if let (Some(t), Some(q)) = (r.engine_seconds, r.ratio) {
+                cells.extend([format!("{t:.3}"), format!("{q:.2}x")]);
+            }
+            table.add_row(cells);
+        }
+        if let Some(g) = geo {
+            table.add_row(vec!["geometric mean".into(), String::new(), String::new(), String::new(), String::new(), String::new(), String::new(), format!("{g:.2}x")]);
+        }
+        for i in 1..=5 {
+            if let Some(c) = table.column_mut(i) {
+                c.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        writeln!(out, "chesstool variant perft: {used} thread(s); medians; engine single-threaded `go perft`")?;
+        writeln!(out, "{table}")?;
+        for r in rows.iter().filter(|r| r.engine_nodes.is_some_and(|n| n != r.nodes)) {
+            writeln!(out, "MISMATCH: {} depth {}: ours {}, engine {}", r.variant, r.depth, r.nodes, r.engine_nodes.unwrap_or(0))?;
+        }
+    }
+    if !ok {
+        return Ok(Outcome::Mismatch);
+    }
+    Ok(Outcome::Success)
+}
+
+/// `suite --variant`: lines `FEN ;D1 n ;D2 n` (or `startpos ;D3 n`), `#` comments.
+pub fn suite(args: &VariantArgs, files: &[std::path::PathBuf], max_depth: Option<u32>, json: bool) -> Result<Outcome> {
+    let rules = args.rules()?;
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for file in files {
+        let text = if file.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin()).context("standard input")?
+        } else {
+            std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?
+        };
+        let mut cases = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let where_ = format!("{}:{}", file.display(), i + 1);
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap_or("").trim().to_string();
+            let pos = rules.parse_position(&fen).with_context(|| where_.clone())?;
+            for part in parts {
+                let part = part.trim();
+                let (d, n) = part
+                    .strip_prefix('D')
+                    .and_then(|r| r.split_once(char::is_whitespace))
+                    .ok_or_else(|| anyhow!("{where_}: {part:?} is not `D<depth> <nodes>`"))?;
+                let d: u32 = d.parse().ok().filter(|&d| d <= rules.max_depth()).ok_or_else(|| anyhow!("{where_}: bad depth {d:?}"))?;
+                let n: u64 = n.trim().parse().map_err(|_| anyhow!("{where_}: bad node count {n:?}"))?;
+                cases.push((where_.clone(), fen.clone(), pos.clone(), d, n));
+            }
+        }
+        for (where_, fen, pos, d, n) in cases {
+            if max_depth.is_some_and(|m| d > m) {
+                continue;
+            }
+            checked += 1;
+            let got = with_threads(0, || rules.perft(&pos, d))?;
+            if got != n {
+                failures.push((where_, fen, d, n, got));
+            }
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        let list: Vec<_> = failures
+            .iter()
+            .map(|(w, f, d, n, g)| serde_json::json!({"line": w, "root": f, "depth": d, "reference": n, "engine": g}))
+            .collect();
+        let status = if failures.is_empty() { "ok" } else { "mismatch" };
+        writeln!(out, "{}", serde_json::to_string_pretty(&serde_json::json!({"status": status, "checked": checked, "mismatches": list}))?)?;
+    } else {
+        for (w, f, d, n, g) in &failures {
+            writeln!(out, "MISMATCH {w}: {f} depth {d}: file {n}, ours {g}")?;
+        }
+        writeln!(out, "{checked} counts checked, {} mismatched ({})", failures.len(), rules.variant.name)?;
+    }
+    if failures.is_empty() {
+        Ok(Outcome::Success)
+    } else {
+        Ok(Outcome::Mismatch)
+    }
+}
+
+/// Refuses options the variant path does not have yet.
+pub fn unsupported(option: &str) -> Result<Outcome> {
+    bail!("{option} has no effect with --variant (yet)")
+}

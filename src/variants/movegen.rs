@@ -301,9 +301,17 @@ impl Tables {
 
     /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?
     pub fn attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        self.attacked_skipping(pos, sq, by, usize::MAX)
+    }
+
+    /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
+    fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
         let (kx, ky) = self.coords[sq];
         for i in 0..pos.lists[by].len() {
             let x = pos.lists[by][i] as usize;
+            if x == skip {
+                continue;
+            }
             let kind = cell_kind(pos.cells[x]);
             let t = &self.kinds[kind].sides[by];
             match &t.shapes {
@@ -338,7 +346,7 @@ impl Tables {
 
     /// Marks every square whose change could let an enemy piece attack
     /// `king`; false if some enemy kind has no shapes (test every move).
-    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut [bool]) -> bool {
+    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut [u64; 8]) -> bool {
         let (kx, ky) = self.coords[king];
         for &x in &pos.lists[by] {
             let x = x as usize;
@@ -349,41 +357,69 @@ impl Tables {
             let (s, e) = shapes.buckets[idx];
             for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
                 for &(off, _) in &shapes.conds[start as usize..start as usize + len as usize] {
-                    marks[(x as isize + off) as usize] = true;
+                    let c = (x as isize + off) as usize;
+                    marks[c >> 6] |= 1 << (c & 63);
                 }
             }
         }
         true
     }
 
-    /// Calls `f` for every legal move of the side to move.
-    pub fn for_each_legal(&self, pos: &mut Position, mut f: impl FnMut(&mut Position, Move)) {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_legal(pos, &mut moves);
+    /// Calls `f` for every legal move of the side to move; `moves` is scratch.
+    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
+        moves.clear();
+        self.pseudo_legal(pos, moves);
         let us = pos.side;
         let them = us ^ 1;
         let king = pos.royal[us];
         if self.royal.is_none() || king == NO_SQUARE {
-            for mv in moves {
+            for &mv in moves.iter() {
                 f(pos, mv);
             }
             return;
         }
         let king = king as usize;
         let in_check = self.attacked(pos, king, them);
-        let mut marks = vec![false; self.geometry.cells];
+        let mut marks = [0u64; 8];
         let quick = !in_check && self.sensitive(pos, king, them, &mut marks);
-        for mv in moves {
+        let marked = |c: usize| marks[c >> 6] >> (c & 63) & 1 != 0;
+        for &mv in moves.iter() {
             let (from, to) = (mv.from as usize, mv.to as usize);
             let needs_test = !quick
                 || from == king
-                || (from != to && (marks[from] || marks[to]))
-                || mv.victims().iter().any(|&v| marks[v as usize]);
-            if needs_test && !self.is_legal_slow(pos, mv) {
-                continue;
+                || (from != to && (marked(from) || marked(to)))
+                || mv.victims().iter().any(|&v| marked(v as usize));
+            if needs_test {
+                let ok = if from == king && from != to && mv.nvictims == 0 {
+                    self.king_step_safe(pos, from, to, them)
+                } else {
+                    self.is_legal_slow(pos, mv)
+                };
+                if !ok {
+                    continue;
+                }
             }
             f(pos, mv);
         }
+    }
+
+    /// A plain move of the royal piece: is its destination attacked once it
+    /// has left its square? (A captured piece on `to` attacks nothing there:
+    /// no shape ends on the attacker's own square.)
+    fn king_step_safe(&self, pos: &mut Position, from: usize, to: usize, them: Side) -> bool {
+        let (king, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = king;
+        let attacked = self.attacked_skipping(pos, to, them, to);
+        pos.cells[from] = king;
+        pos.cells[to] = target;
+        !attacked
+    }
+
+    /// Calls `f` for every legal move of the side to move.
+    pub fn for_each_legal(&self, pos: &mut Position, f: impl FnMut(&mut Position, Move)) {
+        let mut moves = Vec::with_capacity(128);
+        self.for_each_legal_in(pos, &mut moves, f);
     }
 
     /// Plays `mv`, tests the mover's royal piece, takes it back.
@@ -403,11 +439,22 @@ impl Tables {
         out
     }
 
-    /// The number of legal moves (the last ply of perft).
-    pub fn count_legal(&self, pos: &mut Position) -> u64 {
+    /// The number of legal moves (the last ply of perft); `moves` is scratch.
+    pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
         let mut n = 0;
-        self.for_each_legal(pos, |_, _| n += 1);
+        self.for_each_legal_in(pos, moves, |_, _| n += 1);
         n
+    }
+
+    /// The number of legal moves.
+    pub fn count_legal(&self, pos: &mut Position) -> u64 {
+        self.count_legal_in(pos, &mut Vec::with_capacity(128))
+    }
+
+    /// The legal moves into `out` (cleared first); `scratch` is scratch.
+    pub fn legal_moves_in(&self, pos: &mut Position, scratch: &mut Vec<Move>, out: &mut Vec<Move>) {
+        out.clear();
+        self.for_each_legal_in(pos, scratch, |_, mv| out.push(mv));
     }
 }
 
@@ -429,7 +476,9 @@ fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
         mv.victims[mv.nvictims as usize] = v;
         mv.nvictims += 1;
     }
-    mv.victims[..mv.nvictims as usize].sort_unstable();
+    if mv.nvictims > 1 {
+        mv.victims[..mv.nvictims as usize].sort_unstable();
+    }
     mv
 }
 

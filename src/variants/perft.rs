@@ -8,17 +8,25 @@ use rayon::prelude::*;
 
 /// Leaf nodes of the legal move tree to `depth` (1 at depth 0).
 pub fn perft(variant: &Variant, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut scratch = Vec::with_capacity(256);
+    perft_in(variant, pos, depth, &mut buffers, &mut scratch)
+}
+
+/// `perft` with one move buffer per remaining ply, allocated once.
+fn perft_in(variant: &Variant, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>], scratch: &mut Vec<Move>) -> u64 {
     let tables = &variant.tables;
     match depth {
         0 => 1,
-        1 => tables.count_legal(pos),
+        1 => tables.count_legal_in(pos, scratch),
         _ => {
-            let moves = tables.legal_moves(pos);
+            let (here, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+            tables.legal_moves_in(pos, scratch, here);
             let royal = tables.royal();
             let mut nodes = 0;
-            for mv in moves {
+            for &mv in here.iter() {
                 let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), royal);
-                nodes += perft(variant, pos, depth - 1);
+                nodes += perft_in(variant, pos, depth - 1, deeper, scratch);
                 pos.unmake(mv.from as usize, mv.to as usize, &undo, royal);
             }
             nodes

@@ -229,6 +229,27 @@ impl VariantEngine {
     }
 }
 
+impl VariantEngine {
+    /// The engine process's CPU time so far (user + system), from /proc; `None` elsewhere.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        let after = &stat[stat.rfind(')')? + 2..];
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        // Safety: sysconf has no preconditions.
+        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+        Some(ticks / hz.max(1.0))
+    }
+}
+
+/// This process's CPU time (all threads).
+fn own_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // Safety: a valid clock id and a pointer to a live timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
 impl Drop for VariantEngine {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
@@ -251,6 +272,13 @@ struct BenchRow {
     engine_seconds: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ratio: Option<f64>,
+    /// Median CPU seconds of our perft (all threads).
+    cpu_seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_cpu_seconds: Option<f64>,
+    /// Engine CPU time over ours: the fair ratio on a busy machine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cpu_ratio: Option<f64>,
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -298,20 +326,29 @@ pub fn bench(
             e.perft(&options, &fen, 1)?;
         }
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut ours_cpu, mut theirs_cpu) = (Vec::new(), Vec::new());
         let (mut nodes, mut engine_nodes) = (0, None);
         let mut spent = 0.0;
         while ours.len() < runs as usize || (spent < min_time && ours.len() < 51) {
             let started = Instant::now();
+            let cpu = own_cpu_seconds();
             nodes = pool.install(|| perft::perft_parallel(variant, &pos, depth));
+            ours_cpu.push(own_cpu_seconds() - cpu);
             let t = started.elapsed().as_secs_f64();
             ours.push(t);
             spent += t;
             if let Some(e) = engine.as_mut() {
+                let cpu = e.cpu_seconds();
                 let started = Instant::now();
                 engine_nodes = Some(e.perft(&options, &fen, depth)?);
                 theirs.push(started.elapsed().as_secs_f64());
+                if let (Some(a), Some(b)) = (cpu, e.cpu_seconds()) {
+                    theirs_cpu.push(b - a);
+                }
             }
         }
+        let cpu_seconds = median(&mut ours_cpu);
+        let engine_cpu_seconds = (!theirs_cpu.is_empty()).then(|| median(&mut theirs_cpu));
         ok &= engine_nodes.is_none_or(|n| n == nodes);
         let n_runs = ours.len();
         let seconds = median(&mut ours);
@@ -326,10 +363,14 @@ pub fn bench(
             engine_nodes,
             engine_seconds,
             ratio: engine_seconds.map(|t| t / seconds.max(1e-9)),
+            cpu_seconds,
+            engine_cpu_seconds,
+            cpu_ratio: engine_cpu_seconds.map(|t| t / cpu_seconds.max(1e-3)),
         });
     }
-    let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio).collect();
-    let geo = (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+    let geomean = |v: Vec<f64>| (!v.is_empty()).then(|| (v.iter().map(|r| r.ln()).sum::<f64>() / v.len() as f64).exp());
+    let geo = geomean(rows.iter().filter_map(|r| r.ratio).collect());
+    let geo_cpu = geomean(rows.iter().filter_map(|r| r.cpu_ratio).collect());
     let mut out = std::io::stdout().lock();
     if json {
         #[derive(Serialize)]
@@ -339,16 +380,17 @@ pub fn bench(
             engine: Option<String>,
             rows: Vec<BenchRow>,
             geometric_mean_ratio: Option<f64>,
+            geometric_mean_cpu_ratio: Option<f64>,
         }
         let status = if ok { "ok" } else { "mismatch" };
-        let report = Report { status, threads: used, engine: against.map(String::from), rows, geometric_mean_ratio: geo };
+        let report = Report { status, threads: used, engine: against.map(String::from), rows, geometric_mean_ratio: geo, geometric_mean_cpu_ratio: geo_cpu };
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         let mut table = Table::new();
         table.load_preset(UTF8_FULL_CONDENSED);
-        let mut header = vec!["Variant", "Depth", "Nodes", "Runs", "Time (s)", "Mnps"];
+        let mut header = vec!["Variant", "Depth", "Nodes", "Runs", "Time (s)", "Mnps", "CPU (s)"];
         if against.is_some() {
-            header.extend(["Engine time (s)", "Ratio"]);
+            header.extend(["Engine time (s)", "Ratio", "Engine CPU (s)", "CPU ratio"]);
         }
         table.set_header(header);
         for r in &rows {
@@ -359,16 +401,26 @@ pub fn bench(
                 r.runs.to_string(),
                 format!("{:.3}", r.seconds),
                 format!("{:.1}", r.mnps),
+                format!("{:.3}", r.cpu_seconds),
             ];
             if let (Some(t), Some(q)) = (r.engine_seconds, r.ratio) {
                 cells.extend([format!("{t:.3}"), format!("{q:.2}x")]);
+                match (r.engine_cpu_seconds, r.cpu_ratio) {
+                    (Some(c), Some(q)) => cells.extend([format!("{c:.3}"), format!("{q:.2}x")]),
+                    _ => cells.extend([String::new(), String::new()]),
+                }
             }
             table.add_row(cells);
         }
         if let Some(g) = geo {
-            table.add_row(vec!["geometric mean".into(), String::new(), String::new(), String::new(), String::new(), String::new(), String::new(), format!("{g:.2}x")]);
+            let mut cells = vec!["geometric mean".to_string()];
+            cells.extend(std::iter::repeat_n(String::new(), 7));
+            cells.push(format!("{g:.2}x"));
+            cells.push(String::new());
+            cells.push(geo_cpu.map(|g| format!("{g:.2}x")).unwrap_or_default());
+            table.add_row(cells);
         }
-        for i in 1..=5 {
+        for i in 1..=10 {
             if let Some(c) = table.column_mut(i) {
                 c.set_cell_alignment(CellAlignment::Right);
             }

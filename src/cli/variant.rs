@@ -10,7 +10,6 @@ use chesstool::variants::rules::VariantRules;
 use chesstool::variants::{ini, perft, Position, Variant};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -103,46 +102,31 @@ pub fn perft(args: &VariantArgs, fen: &str, moves: &[String], depth: u32, thread
     Ok(Outcome::Success)
 }
 
-#[derive(Serialize)]
-struct DivideJson<'a> {
-    status: &'static str,
-    variant: &'a str,
-    root: String,
-    moves: &'a [String],
-    position: String,
-    depth: u32,
-    divide: BTreeMap<String, u64>,
-    nodes: u64,
+/// `divide --variant`: our divide, or the hunt against an engine, through
+/// the one generic hunt.
+pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
+    if args.chess960 {
+        bail!("--chess960 has no effect with --variant");
+    }
+    if args.hash.is_some_and(|h| h > 0) {
+        bail!("--hash has no effect with --variant (the variant generator has no hash table)");
+    }
+    let rules = args.variant.rules()?;
+    let threads = args.threads.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
+    let used = pool.current_num_threads();
+    pool.install(|| super::divide::run_with(std::sync::Arc::new(rules), used, args, extra))
 }
 
-/// `divide --variant` with our generator alone, in Fairy-Stockfish's format.
-pub fn divide(args: &VariantArgs, fen: &str, moves: &[String], depth: u32, json: bool) -> Result<Outcome> {
-    let rules = args.rules()?;
-    let (root, pos) = resolve(&rules, fen, moves)?;
-    let variant = &rules.variant;
-    let counts = with_threads(0, || rules.divide(&pos, depth))?;
-    let divide: BTreeMap<String, u64> = counts.iter().map(|&(m, n)| (variant.move_text(m), n)).collect();
-    let nodes: u64 = divide.values().sum();
-    let mut out = std::io::stdout().lock();
-    if json {
-        let report = DivideJson {
-            status: "ok",
-            variant: &variant.name,
-            root: variant.fen(&root),
-            moves,
-            position: variant.fen(&pos),
-            depth,
-            divide,
-            nodes,
-        };
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-    } else {
-        for (m, n) in &divide {
-            writeln!(out, "{m}: {n}")?;
-        }
-        writeln!(out, "\nNodes searched: {nodes}")?;
+/// `suite --variant`: the generic suite with the variant's rules.
+pub fn suite(args: &super::suite::SuiteArgs) -> Result<Outcome> {
+    if args.hash > 0 {
+        bail!("--hash has no effect with --variant (the variant generator has no hash table)");
     }
-    Ok(Outcome::Success)
+    let rules = args.variant.rules()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
+    let used = pool.current_num_threads();
+    pool.install(|| super::suite::run_with(std::sync::Arc::new(rules), used, args))
 }
 
 /// A UCI engine that knows variants (Fairy-Stockfish), driven for `go perft`.
@@ -435,73 +419,4 @@ pub fn bench(
         return Ok(Outcome::Mismatch);
     }
     Ok(Outcome::Success)
-}
-
-/// `suite --variant`: lines `FEN ;D1 n ;D2 n` (or `startpos ;D3 n`), `#` comments.
-pub fn suite(args: &VariantArgs, files: &[std::path::PathBuf], max_depth: Option<u32>, json: bool) -> Result<Outcome> {
-    let rules = args.rules()?;
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for file in files {
-        let text = if file.as_os_str() == "-" {
-            std::io::read_to_string(std::io::stdin()).context("standard input")?
-        } else {
-            std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?
-        };
-        let mut cases = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let where_ = format!("{}:{}", file.display(), i + 1);
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap_or("").trim().to_string();
-            let pos = rules.parse_position(&fen).with_context(|| where_.clone())?;
-            for part in parts {
-                let part = part.trim();
-                let (d, n) = part
-                    .strip_prefix('D')
-                    .and_then(|r| r.split_once(char::is_whitespace))
-                    .ok_or_else(|| anyhow!("{where_}: {part:?} is not `D<depth> <nodes>`"))?;
-                let d: u32 = d.parse().ok().filter(|&d| d <= rules.max_depth()).ok_or_else(|| anyhow!("{where_}: bad depth {d:?}"))?;
-                let n: u64 = n.trim().parse().map_err(|_| anyhow!("{where_}: bad node count {n:?}"))?;
-                cases.push((where_.clone(), fen.clone(), pos.clone(), d, n));
-            }
-        }
-        for (where_, fen, pos, d, n) in cases {
-            if max_depth.is_some_and(|m| d > m) {
-                continue;
-            }
-            checked += 1;
-            let got = with_threads(0, || rules.perft(&pos, d))?;
-            if got != n {
-                failures.push((where_, fen, d, n, got));
-            }
-        }
-    }
-    let mut out = std::io::stdout().lock();
-    if json {
-        let list: Vec<_> = failures
-            .iter()
-            .map(|(w, f, d, n, g)| serde_json::json!({"line": w, "root": f, "depth": d, "reference": n, "engine": g}))
-            .collect();
-        let status = if failures.is_empty() { "ok" } else { "mismatch" };
-        writeln!(out, "{}", serde_json::to_string_pretty(&serde_json::json!({"status": status, "checked": checked, "mismatches": list}))?)?;
-    } else {
-        for (w, f, d, n, g) in &failures {
-            writeln!(out, "MISMATCH {w}: {f} depth {d}: file {n}, ours {g}")?;
-        }
-        writeln!(out, "{checked} counts checked, {} mismatched ({})", failures.len(), rules.variant.name)?;
-    }
-    if failures.is_empty() {
-        Ok(Outcome::Success)
-    } else {
-        Ok(Outcome::Mismatch)
-    }
-}
-
-/// Refuses options the variant path does not have yet.
-pub fn unsupported(option: &str) -> Result<Outcome> {
-    bail!("{option} has no effect with --variant (yet)")
 }

@@ -48,9 +48,24 @@ pub(crate) struct Op {
     rewind: u16,
 }
 
+/// The common one- and two-leg paths, generated without the interpreter.
+#[derive(Debug, Clone, Copy)]
+enum Simple {
+    /// A leap or slide (`limit` squares) landing by `modes`.
+    Ray { delta: isize, limit: u8, modes: u16, initial: bool },
+    /// A hopper: slide to the first piece (within `limit1`), then on in the
+    /// same direction (within `limit2`), landing by `modes`.
+    Hop { delta: isize, limit1: u8, limit2: u8, modes: u16, initial: bool },
+    /// Two single steps; the first square must be empty (`via_empty`) or
+    /// occupied (else): lame leapers and their `j` twins.
+    Bent { first: isize, second: isize, via_empty: bool, modes: u16, initial: bool },
+}
+
 /// A kind's linked code and attack shapes for one side.
 #[derive(Debug, Clone)]
 pub(crate) struct SideTables {
+    /// The same moves as `code`, when every path has one of the simple forms.
+    simple: Option<Vec<Simple>>,
     code: Vec<Op>,
     /// `None`: too many shapes, attacks run the code.
     shapes: Option<Shapes>,
@@ -112,6 +127,137 @@ fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
         .collect()
 }
 
+/// The simple forms of a kind's paths, `None` if some path has none.
+fn simple_forms(roots: &[Leg], geometry: &Geometry, side: Side) -> Option<Vec<Simple>> {
+    let turn = |step: (i8, i8)| geometry.delta(if side == 0 { step } else { (-step.0, -step.1) });
+    let landing = flag::MOVE | flag::CAPTURE | flag::DESTROY;
+    roots
+        .iter()
+        .map(|leg| {
+            if leg.skip_first {
+                return None;
+            }
+            match leg.children.as_slice() {
+                [] => Some(Simple::Ray { delta: turn(leg.step), limit: leg.range, modes: leg.modes & landing, initial: leg.initial }),
+                [next] if next.is_final() && !next.skip_first => {
+                    if leg.modes == flag::HOP && next.step == leg.step {
+                        Some(Simple::Hop {
+                            delta: turn(leg.step),
+                            limit1: leg.range,
+                            limit2: next.range,
+                            modes: next.modes & landing,
+                            initial: leg.initial,
+                        })
+                    } else if leg.range == 1
+                        && next.range == 1
+                        && (leg.modes == flag::MOVE || leg.modes == flag::HOP)
+                        && (leg.step.0 + next.step.0, leg.step.1 + next.step.1) != (0, 0)
+                    {
+                        Some(Simple::Bent {
+                            first: turn(leg.step),
+                            second: turn(next.step),
+                            via_empty: leg.modes == flag::MOVE,
+                            modes: next.modes & landing,
+                            initial: leg.initial,
+                        })
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[inline(always)]
+fn lands(cell: u8, side: Side, modes: u16) -> bool {
+    if cell == EMPTY {
+        modes & flag::MOVE != 0
+    } else if cell == OFF {
+        false
+    } else if cell_side(cell) != side {
+        modes & flag::CAPTURE != 0
+    } else {
+        modes & flag::DESTROY != 0
+    }
+}
+
+/// Moves of the simple forms (the mover stays on `from`: no simple path
+/// passes its own square).
+fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
+    let push = |out: &mut Vec<Move>, to: usize| {
+        out.push(Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] })
+    };
+    for form in forms {
+        match *form {
+            Simple::Ray { delta, limit, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mut sq = from;
+                let mut n = 0;
+                loop {
+                    sq = (sq as isize + delta) as usize;
+                    let c = cells[sq];
+                    if lands(c, side, modes) {
+                        push(out, sq);
+                    }
+                    n += 1;
+                    if c != EMPTY || n >= limit {
+                        break;
+                    }
+                }
+            }
+            Simple::Hop { delta, limit1, limit2, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mut sq = from;
+                let mut n = 0;
+                let screen = loop {
+                    sq = (sq as isize + delta) as usize;
+                    n += 1;
+                    let c = cells[sq];
+                    if c != EMPTY {
+                        break (c != OFF).then_some(sq);
+                    }
+                    if n >= limit1 {
+                        break None;
+                    }
+                };
+                let Some(mut sq) = screen else { continue };
+                let mut n = 0;
+                loop {
+                    sq = (sq as isize + delta) as usize;
+                    let c = cells[sq];
+                    if lands(c, side, modes) {
+                        push(out, sq);
+                    }
+                    n += 1;
+                    if c != EMPTY || n >= limit2 {
+                        break;
+                    }
+                }
+            }
+            Simple::Bent { first, second, via_empty, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mid = (from as isize + first) as usize;
+                let c = cells[mid];
+                if c == OFF || (c == EMPTY) != via_empty {
+                    continue;
+                }
+                let to = (mid as isize + second) as usize;
+                if lands(cells[to], side, modes) {
+                    push(out, to);
+                }
+            }
+        }
+    }
+}
+
 fn leg_victims(leg: &Leg) -> usize {
     let own = usize::from(!leg.is_final() && leg.modes & (flag::CAPTURE | flag::DESTROY) != 0);
     own + leg.children.iter().map(leg_victims).max().unwrap_or(0)
@@ -143,6 +289,7 @@ impl Tables {
             let enumerated = enumerate_shapes(roots, &geometry);
             let dedup = may_repeat(roots, &geometry);
             let sides = [0, 1].map(|side| SideTables {
+                simple: simple_forms(roots, &geometry, side),
                 code: link(code, &geometry, side),
                 shapes: enumerated.as_ref().map(|list| bucket(list, &geometry, side)),
             });
@@ -274,9 +421,13 @@ impl Tables {
         let tables = &self.kinds[kind];
         let initial_ok = initial_anywhere || self.initial[side][from];
         let start = out.len();
-        self.run(&tables.sides[side].code, &mut pos.cells, from, initial_ok, &mut |to, victims| {
-            out.push(make_move(from, to, victims));
-        });
+        let st = &tables.sides[side];
+        match &st.simple {
+            Some(forms) => run_simple(forms, &pos.cells, from, side, initial_ok, out),
+            None => self.run(&st.code, &mut pos.cells, from, initial_ok, &mut |to, victims| {
+                out.push(make_move(from, to, victims));
+            }),
+        }
         if tables.dedup {
             out[start..].sort_unstable();
             let mut keep = start;
@@ -687,76 +838,124 @@ fn bucket(list: &[RawShape], geometry: &Geometry, side: Side) -> Shapes {
 }
 
 /// Can two paths of a kind give the same move? Enumerates every move shape
-/// (destination, victims) with the landing kind and looks for a repeat.
+/// (destination and victims) with the conditions on its squares, and looks
+/// for two shapes with the same move whose conditions can hold together (a
+/// cannon's screen on e5 or on e6 cannot: the screen is the first piece).
 fn may_repeat(roots: &[Leg], geometry: &Geometry) -> bool {
-    use std::collections::HashSet;
-    let mut seen = HashSet::new();
-    let (w, h) = (geometry.width as i8, geometry.height as i8);
-    let mut budget = 2_000_000usize;
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        leg: &Leg,
-        cur: (i8, i8),
-        victims: &mut Vec<(i8, i8)>,
+    use std::collections::HashMap;
+    type Conds = Vec<((i8, i8), u8)>;
+    struct Walk {
         w: i8,
         h: i8,
-        seen: &mut HashSet<((i8, i8), Vec<(i8, i8)>, bool)>,
-        budget: &mut usize,
-    ) -> bool {
-        let mut p = cur;
-        let mut steps = 0u8;
-        if leg.skip_first {
-            p = (p.0 + leg.step.0, p.1 + leg.step.1);
-            steps = 1;
-        }
-        loop {
-            p = (p.0 + leg.step.0, p.1 + leg.step.1);
-            steps += 1;
-            if p.0.abs() >= w || p.1.abs() >= h {
-                return false;
+        seen: HashMap<((i8, i8), Vec<(i8, i8)>), Vec<Conds>>,
+        budget: usize,
+        conds: Conds,
+        victims: Vec<(i8, i8)>,
+    }
+    fn compatible(a: &Conds, b: &Conds) -> bool {
+        a.iter().all(|&(p, m)| b.iter().all(|&(q, n)| p != q || m & n != 0))
+    }
+    impl Walk {
+        /// True when a repeat was found (or the budget ran out).
+        fn leg(&mut self, leg: &Leg, cur: (i8, i8)) -> bool {
+            let mark = self.conds.len();
+            let mut p = cur;
+            let mut steps = 0u8;
+            if leg.skip_first {
+                p = (p.0 + leg.step.0, p.1 + leg.step.1);
+                steps = 1;
             }
-            if *budget == 0 {
-                return true;
-            }
-            *budget -= 1;
-            if leg.is_final() {
-                let mut v = victims.clone();
-                v.sort_unstable();
-                v.retain(|&x| x != p);
-                for occupied in [false, true] {
-                    let lands = if occupied {
-                        leg.modes & (flag::CAPTURE | flag::DESTROY) != 0
-                    } else {
-                        leg.modes & flag::MOVE != 0
-                    };
-                    if lands && !seen.insert((p, v.clone(), occupied)) {
-                        return true;
-                    }
+            let found = loop {
+                p = (p.0 + leg.step.0, p.1 + leg.step.1);
+                steps += 1;
+                if p.0.abs() >= self.w || p.1.abs() >= self.h {
+                    break false;
                 }
-            } else {
-                for child in &leg.children {
-                    if leg.modes & (flag::MOVE | flag::HOP) != 0 && walk(child, p, victims, w, h, seen, budget) {
-                        return true;
-                    }
-                    if leg.modes & (flag::CAPTURE | flag::DESTROY) != 0 {
-                        victims.push(p);
-                        let r = walk(child, p, victims, w, h, seen, budget);
-                        victims.pop();
-                        if r {
+                if self.budget == 0 {
+                    break true;
+                }
+                self.budget -= 1;
+                if leg.is_final() {
+                    let mut v = self.victims.clone();
+                    v.sort_unstable();
+                    v.retain(|&x| x != p);
+                    for (bit, mask) in [(flag::MOVE, C_EMPTY), (flag::CAPTURE, C_ENEMY), (flag::DESTROY, C_OWN)] {
+                        if leg.modes & bit == 0 {
+                            continue;
+                        }
+                        let mut conds = self.conds.clone();
+                        if p != (0, 0) {
+                            conds.push((p, mask));
+                        }
+                        let list = self.seen.entry((p, v.clone())).or_default();
+                        if list.iter().any(|c| compatible(c, &conds)) {
                             return true;
                         }
+                        list.push(conds);
+                    }
+                } else {
+                    let options = [
+                        (flag::MOVE, C_EMPTY, false),
+                        (flag::HOP, C_OWN | C_ENEMY, false),
+                        (flag::CAPTURE, C_ENEMY, true),
+                        (flag::DESTROY, C_OWN, true),
+                    ];
+                    for (bit, mask, victim) in options {
+                        if leg.modes & bit == 0 {
+                            continue;
+                        }
+                        self.conds.push((p, mask));
+                        if victim {
+                            self.victims.push(p);
+                        }
+                        for child in &leg.children {
+                            if self.leg(child, p) {
+                                return true;
+                            }
+                        }
+                        if victim {
+                            self.victims.pop();
+                        }
+                        self.conds.pop();
                     }
                 }
-            }
-            if steps >= leg.range {
-                return false;
-            }
+                if steps >= leg.range {
+                    break false;
+                }
+                self.conds.push((p, C_EMPTY));
+            };
+            self.conds.truncate(mark);
+            found
         }
     }
-    for root in roots {
-        if walk(root, (0, 0), &mut Vec::new(), w, h, &mut seen, &mut budget) {
-            return true;
-        }
+    let mut walk = Walk {
+        w: geometry.width as i8,
+        h: geometry.height as i8,
+        seen: HashMap::new(),
+        budget: 200_000,
+        conds: Vec::new(),
+        victims: Vec::new(),
+    };
+    roots.iter().any(|root| walk.leg(root, (0, 0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::betza::compile;
+
+    fn repeats(notation: &str) -> bool {
+        may_repeat(&compile(notation).unwrap().roots, &Geometry::new(8, 8))
     }
-    false
+
+    #[test]
+    fn repeats_only_where_two_paths_can_give_one_move() {
+        assert!(!repeats("mRcpR"), "a cannon's screens exclude each other");
+        assert!(!repeats("KN"));
+        assert!(!repeats("gQ"));
+        assert!(repeats("WR"));
+        assert!(repeats("aK"));
+        assert!(repeats("W2D"));
+        assert!(!repeats("mWcD"));
+    }
 }

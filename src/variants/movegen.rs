@@ -108,6 +108,8 @@ pub struct Tables {
     royal: Option<usize>,
     /// Cells where `i` moves are allowed, per side.
     initial: [Vec<bool>; 2],
+    /// Re-parse these Betza strings at every generation (speed comparison).
+    reparse: Option<Vec<String>>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -295,7 +297,7 @@ impl Tables {
             });
             out.push(KindTables { sides, dedup });
         }
-        Ok(Tables { kinds: out, geometry, coords, royal, initial })
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -444,10 +446,62 @@ impl Tables {
     /// Every distinct pseudo-legal move of the side to move.
     pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
         let side = pos.side;
-        for i in 0..pos.lists[side].len() {
-            let from = pos.lists[side][i] as usize;
-            self.piece_moves(pos, from, false, out);
+        match &self.reparse {
+            None => {
+                for i in 0..pos.lists[side].len() {
+                    let from = pos.lists[side][i] as usize;
+                    self.piece_moves(pos, from, false, out);
+                }
+            }
+            Some(notations) => {
+                for i in 0..pos.lists[side].len() {
+                    let from = pos.lists[side][i] as usize;
+                    let notation = &notations[cell_kind(pos.cells[from])];
+                    self.piece_moves_reparsed(pos, from, notation, out);
+                }
+            }
         }
+    }
+
+    /// The moves of the piece on `from` as WinBoard finds them: parse and
+    /// compile its Betza string now, then interpret (for the speed
+    /// comparison of compiling once against re-parsing at every node).
+    pub fn piece_moves_reparsed(&self, pos: &mut Position, from: usize, notation: &str, out: &mut Vec<Move>) {
+        let Ok(compiled) = super::betza::compile(notation) else { return };
+        let side = cell_side(pos.cells[from]);
+        let code = link(&compiled.code, &self.geometry, side);
+        let initial_ok = self.initial[side][from];
+        let start = out.len();
+        self.run(&code, &mut pos.cells, from, initial_ok, &mut |to, victims| out.push(make_move(from, to, victims)));
+        if self.kinds[cell_kind(pos.cells[from])].dedup {
+            out[start..].sort_unstable();
+            let mut keep = start;
+            for j in start..out.len() {
+                if j == start || out[j] != out[keep - 1] {
+                    out[keep] = out[j];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// The same tables generating every move through the leg-code
+    /// interpreter (no simple forms): a cross-check of the two.
+    pub fn interpreter_only(&self) -> Tables {
+        let mut t = self.clone();
+        for k in &mut t.kinds {
+            for s in &mut k.sides {
+                s.simple = None;
+            }
+        }
+        t
+    }
+
+    /// The same tables re-parsing each piece's Betza string (`notations`,
+    /// one per kind) at every move generation, as WinBoard does.
+    pub fn reparsing(&self, notations: Vec<String>) -> Tables {
+        Tables { reparse: Some(notations), ..self.clone() }
     }
 
     /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?

@@ -40,5 +40,9 @@ fn main() {
     a.sort_by(f64::total_cmp);
     b.sort_by(f64::total_cmp);
     let (ma, mb) = (a[runs / 2], b[runs / 2]);
-    println!("{} depth {depth}: compiled leg code {ma:.3} s, re-parsing every node {mb:.3} s: {:.1}x", variant.name, mb / ma);
+    println!(
+        "{} depth {depth}: compiled leg code {ma:.3} s, re-parsing every node {mb:.3} s: {:.1}x",
+        variant.name,
+        mb / ma
+    );
 }

@@ -16,7 +16,8 @@ fn shown(args: &[&str]) -> BTreeSet<(String, Vec<String>)> {
     let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
     let mut set = BTreeSet::new();
     for m in doc["moves"].as_array().expect("moves") {
-        let mut caps: Vec<String> = m["captures"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+        let mut caps: Vec<String> =
+            m["captures"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
         caps.sort();
         assert!(set.insert((m["to"].as_str().unwrap().to_string(), caps)), "a move listed twice");
     }

@@ -54,7 +54,8 @@ fn bisect_finds_the_moves_fairy_stockfish_reads_differently() {
     let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let witness = &doc["witness"];
     let list = |k: &str| -> Vec<String> {
-        let mut v: Vec<String> = witness[k].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let mut v: Vec<String> =
+            witness[k].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
         v.sort();
         v
     };
@@ -87,7 +88,18 @@ fn divide_prints_fairy_stockfish_format_with_two_digit_ranks() {
 #[test]
 fn moves_are_read_by_meaning() {
     chesstool()
-        .args(["perft", "--variant", "mini5", "--variant-path", &ini_path(), "--depth", "1", "--moves", "a1-a2", "--json"])
+        .args([
+            "perft",
+            "--variant",
+            "mini5",
+            "--variant-path",
+            &ini_path(),
+            "--depth",
+            "1",
+            "--moves",
+            "a1-a2",
+            "--json",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("\"moves\": [\n    \"a1-a2\"\n  ]"));
@@ -137,8 +149,9 @@ fn unimplemented_rules_are_errors_naming_the_key() {
     ini_error("[v:xiangqi]\nking = k\n", "v").stderr(predicate::str::contains("template \"xiangqi\""));
     ini_error("[v]\nking = k\npawn = p\ncastling = false\nstartFen = 4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1\n", "v")
         .stderr(predicate::str::contains("pawn (p) is on the board"));
-    ini_error("[v]\nking = k\ncustomPiece1 = a:fxW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v")
-        .stderr(predicate::str::contains("line 3").and(predicate::str::contains("unknown modifier 'x' at character 2")));
+    ini_error("[v]\nking = k\ncustomPiece1 = a:fxW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v").stderr(
+        predicate::str::contains("line 3").and(predicate::str::contains("unknown modifier 'x' at character 2")),
+    );
     ini_error("[v]\nking = k\nstartFen = 4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\n", "v")
         .stderr(predicate::str::contains("castling is not implemented"));
     ini_error(&format!("{base}maxFile = 17\n"), "v").stderr(predicate::str::contains("maxFile = 17"));

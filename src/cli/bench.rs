@@ -136,7 +136,15 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     if args.variant.is_set() {
         let timeout = Duration::from_secs(args.timeout);
         let against = args.against_uci.as_deref();
-        return super::variant::bench(&args.variant, against, args.threads, args.runs, args.min_time, timeout, args.json);
+        return super::variant::bench(
+            &args.variant,
+            against,
+            args.threads,
+            args.runs,
+            args.min_time,
+            timeout,
+            args.json,
+        );
     }
     let mut engine = match &args.against_uci {
         Some(cmd) => {

@@ -3,7 +3,11 @@
 
 use super::Outcome;
 use anyhow::{anyhow, Context, Result};
-use chesstool::variants::betza::{self, compile::{flag_words, range_text, row_comment}, BetzaError};
+use chesstool::variants::betza::{
+    self,
+    compile::{flag_words, range_text, row_comment},
+    BetzaError,
+};
 use chesstool::variants::show::{show, Shown};
 use serde::Serialize;
 use std::io::Write;
@@ -129,7 +133,10 @@ pub fn run(args: BetzaArgs) -> Result<Outcome> {
             let shown = show(&notation, w, h, square.as_deref(), fen.as_deref()).map_err(|e| anyhow!("{e}"))?;
             if let (Some((bw, _)), true) = (board, fen.is_some()) {
                 if bw != shown.variant.geometry.width {
-                    return Err(anyhow!("--board {bw}x{h} disagrees with --fen ({} files)", shown.variant.geometry.width));
+                    return Err(anyhow!(
+                        "--board {bw}x{h} disagrees with --fen ({} files)",
+                        shown.variant.geometry.width
+                    ));
                 }
             }
             if let Some(path) = &svg {
@@ -160,7 +167,8 @@ fn symbol(shown: &Shown, sq: usize) -> char {
     let m = shown.marks[sq];
     if cell != 0 {
         let letter = shown.variant.pieces[chesstool::variants::board::cell_kind(cell)].letter;
-        let letter = if chesstool::variants::board::cell_side(cell) == 0 { letter } else { letter.to_ascii_lowercase() };
+        let letter =
+            if chesstool::variants::board::cell_side(cell) == 0 { letter } else { letter.to_ascii_lowercase() };
         return if m.victim && m.captures {
             '#'
         } else if m.victim {
@@ -199,7 +207,8 @@ fn draw_svg(shown: &Shown) -> String {
     let g = &shown.variant.geometry;
     let s = 40;
     let (w, h) = (g.width as usize * s + 20, g.height as usize * s + 20);
-    let mut svg = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n");
+    let mut svg =
+        format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n");
     for rank in 0..g.height {
         for file in 0..g.width {
             let sq = g.cell(file, rank);

@@ -72,7 +72,14 @@ struct PerftJson<'a> {
 }
 
 /// `perft --variant`.
-pub fn perft(args: &VariantArgs, fen: &str, moves: &[String], depth: u32, threads: usize, json: bool) -> Result<Outcome> {
+pub fn perft(
+    args: &VariantArgs,
+    fen: &str,
+    moves: &[String],
+    depth: u32,
+    threads: usize,
+    json: bool,
+) -> Result<Outcome> {
     let rules = args.rules()?;
     let (root, pos) = resolve(&rules, fen, moves)?;
     let variant = &rules.variant;
@@ -124,7 +131,8 @@ pub fn suite(args: &super::suite::SuiteArgs) -> Result<Outcome> {
         bail!("--hash has no effect with --variant (the variant generator has no hash table)");
     }
     let rules = args.variant.rules()?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
     let used = pool.current_num_threads();
     pool.install(|| super::suite::run_with(std::sync::Arc::new(rules), used, args))
 }
@@ -140,7 +148,8 @@ pub struct VariantEngine {
 
 impl VariantEngine {
     pub fn start(cmd: &str, timeout: Duration) -> Result<VariantEngine> {
-        let words = chesstool::engines::split_command(cmd).ok_or_else(|| anyhow!("--against-uci {cmd:?}: unbalanced quotes"))?;
+        let words = chesstool::engines::split_command(cmd)
+            .ok_or_else(|| anyhow!("--against-uci {cmd:?}: unbalanced quotes"))?;
         let words = chesstool::engines::find::resolve_program(words).map_err(|e| anyhow!("--against-uci: {e}"))?;
         let mut child = Command::new(&words[0])
             .args(&words[1..])
@@ -171,7 +180,9 @@ impl VariantEngine {
     }
 
     fn send(&mut self, line: &str) -> Result<()> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| self.fail(format!("cannot write: {e}")))
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| self.fail(format!("cannot write: {e}")))
     }
 
     fn wait_for(&mut self, prefix: &str) -> Result<Vec<String>> {
@@ -282,7 +293,8 @@ pub fn bench(
     timeout: Duration,
     json: bool,
 ) -> Result<Outcome> {
-    let names: Vec<String> = args.variant.as_deref().unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect();
+    let names: Vec<String> =
+        args.variant.as_deref().unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect();
     let mut engine = against.map(|cmd| VariantEngine::start(cmd, timeout)).transpose()?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
     let used = pool.current_num_threads();
@@ -367,7 +379,14 @@ pub fn bench(
             geometric_mean_cpu_ratio: Option<f64>,
         }
         let status = if ok { "ok" } else { "mismatch" };
-        let report = Report { status, threads: used, engine: against.map(String::from), rows, geometric_mean_ratio: geo, geometric_mean_cpu_ratio: geo_cpu };
+        let report = Report {
+            status,
+            threads: used,
+            engine: against.map(String::from),
+            rows,
+            geometric_mean_ratio: geo,
+            geometric_mean_cpu_ratio: geo_cpu,
+        };
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         let mut table = Table::new();
@@ -412,7 +431,14 @@ pub fn bench(
         writeln!(out, "chesstool variant perft: {used} thread(s); medians; engine single-threaded `go perft`")?;
         writeln!(out, "{table}")?;
         for r in rows.iter().filter(|r| r.engine_nodes.is_some_and(|n| n != r.nodes)) {
-            writeln!(out, "MISMATCH: {} depth {}: ours {}, engine {}", r.variant, r.depth, r.nodes, r.engine_nodes.unwrap_or(0))?;
+            writeln!(
+                out,
+                "MISMATCH: {} depth {}: ours {}, engine {}",
+                r.variant,
+                r.depth,
+                r.nodes,
+                r.engine_nodes.unwrap_or(0)
+            )?;
         }
     }
     if !ok {

@@ -90,7 +90,10 @@ impl Geometry {
             return None;
         }
         let digits: String = chars.collect();
-        if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0')
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.chars().all(|c| c.is_ascii_digit())
+            || digits.starts_with('0')
         {
             return None;
         }

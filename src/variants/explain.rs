@@ -32,7 +32,14 @@ struct Shape {
     to: usize,
 }
 
-fn walk(variant: &Variant, leg: &Leg, cur: (i8, i8), trail: &mut Vec<(usize, Need, bool)>, victims: &mut Vec<usize>, out: &mut Vec<Shape>) {
+fn walk(
+    variant: &Variant,
+    leg: &Leg,
+    cur: (i8, i8),
+    trail: &mut Vec<(usize, Need, bool)>,
+    victims: &mut Vec<usize>,
+    out: &mut Vec<Shape>,
+) {
     let g = &variant.geometry;
     let on = |p: (i8, i8)| p.0 >= 0 && p.1 >= 0 && p.0 < g.width as i8 && p.1 < g.height as i8;
     let mark = trail.len();

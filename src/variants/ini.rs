@@ -170,9 +170,8 @@ impl IniFile {
             let Some(section) = sections.last_mut() else {
                 return Err(err(line_no, format!("{line:?} before the first [section]")));
             };
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| err(line_no, format!("{line:?} is not `key = value`")))?;
+            let (key, value) =
+                line.split_once('=').ok_or_else(|| err(line_no, format!("{line:?} is not `key = value`")))?;
             let key = key.trim().to_string();
             if key.is_empty() {
                 return Err(err(line_no, "a line with no key".into()));
@@ -285,11 +284,10 @@ impl IniFile {
                     };
                 }
                 k if k.starts_with("customPiece") => {
-                    let n: usize = k["customPiece".len()..]
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=25).contains(n))
-                        .ok_or_else(|| err(line, format!("{k}: custom pieces are customPiece1 to customPiece25")))?;
+                    let n: usize =
+                        k["customPiece".len()..].parse().ok().filter(|n| (1..=25).contains(n)).ok_or_else(|| {
+                            err(line, format!("{k}: custom pieces are customPiece1 to customPiece25"))
+                        })?;
                     if let Some((c, betza)) = letter_of(value)? {
                         if betza.is_empty() {
                             return Err(err(line, format!("{k} = {value}: missing Betza (letter:BETZA)")));
@@ -309,7 +307,10 @@ impl IniFile {
                     pieces.retain(|p| p.0 != k);
                     if let Some((c, extra)) = letter_of(value)? {
                         if !extra.is_empty() {
-                            return Err(err(line, format!("{k} = {value}: only custom pieces and the king take a Betza")));
+                            return Err(err(
+                                line,
+                                format!("{k} = {value}: only custom pieces and the king take a Betza"),
+                            ));
                         }
                         pieces.push((k.to_string(), c, betza.to_string(), None));
                     }
@@ -331,9 +332,16 @@ impl IniFile {
         for (name, letter, betza, _) in &pieces {
             if let Some(why) = betza.strip_prefix('!').or((name == "pawn").then_some("")) {
                 if fen_board.contains(letter.to_ascii_lowercase()) || fen_board.contains(letter.to_ascii_uppercase()) {
-                    let why = if why.is_empty() { "pawns (double step, en passant, promotion) are not implemented" } else { why };
+                    let why = if why.is_empty() {
+                        "pawns (double step, en passant, promotion) are not implemented"
+                    } else {
+                        why
+                    };
                     let l = keys.get(name.as_str()).map(|x| x.1).or(start_line);
-                    return Err(err(l, format!("{name} ({letter}) is on the board in startFen: {why} (remove it with `{name} = -`)")));
+                    return Err(err(
+                        l,
+                        format!("{name} ({letter}) is on the board in startFen: {why} (remove it with `{name} = -`)"),
+                    ));
                 }
                 continue;
             }
@@ -364,6 +372,10 @@ impl IniFile {
 
 /// Reads `path` and builds the variant `name`.
 pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
-    let text = std::fs::read_to_string(path).map_err(|e| IniError { path: path.into(), line: None, message: e.to_string() })?;
+    let text = std::fs::read_to_string(path).map_err(|e| IniError {
+        path: path.into(),
+        line: None,
+        message: e.to_string(),
+    })?;
     IniFile::parse(path, &text)?.variant(name)
 }

@@ -140,7 +140,12 @@ fn simple_forms(roots: &[Leg], geometry: &Geometry, side: Side) -> Option<Vec<Si
                 return None;
             }
             match leg.children.as_slice() {
-                [] => Some(Simple::Ray { delta: turn(leg.step), limit: leg.range, modes: leg.modes & landing, initial: leg.initial }),
+                [] => Some(Simple::Ray {
+                    delta: turn(leg.step),
+                    limit: leg.range,
+                    modes: leg.modes & landing,
+                    initial: leg.initial,
+                }),
                 [next] if next.is_final() && !next.skip_first => {
                     if leg.modes == flag::HOP && next.step == leg.step {
                         Some(Simple::Hop {
@@ -286,7 +291,9 @@ impl Tables {
         let mut out = Vec::new();
         for (roots, code) in kinds {
             if roots.iter().map(leg_victims).max().unwrap_or(0) > MAX_VICTIMS {
-                return Err(TableError(format!("a move with more than {MAX_VICTIMS} locust captures is not implemented")));
+                return Err(TableError(format!(
+                    "a move with more than {MAX_VICTIMS} locust captures is not implemented"
+                )));
             }
             let enumerated = enumerate_shapes(roots, &geometry);
             let dedup = may_repeat(roots, &geometry);
@@ -529,7 +536,10 @@ impl Tables {
                             continue;
                         }
                         let conds = &shapes.conds[start as usize..start as usize + len as usize];
-                        if conds.iter().all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0) {
+                        if conds
+                            .iter()
+                            .all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0)
+                        {
                             return true;
                         }
                     }
@@ -813,7 +823,10 @@ impl Enumerator {
                 }
                 if leg.modes & flag::CAPTURE != 0 {
                     // The royal piece as a locust victim here...
-                    if self.target.is_none() && p != (0, 0) && self.conds.iter().all(|&(q, m)| q != p || m & C_ENEMY != 0) {
+                    if self.target.is_none()
+                        && p != (0, 0)
+                        && self.conds.iter().all(|&(q, m)| q != p || m & C_ENEMY != 0)
+                    {
                         self.target = Some(p);
                         for child in &leg.children {
                             if !self.leg(child, p) {
@@ -898,10 +911,11 @@ fn bucket(list: &[RawShape], geometry: &Geometry, side: Side) -> Shapes {
 fn may_repeat(roots: &[Leg], geometry: &Geometry) -> bool {
     use std::collections::HashMap;
     type Conds = Vec<((i8, i8), u8)>;
+    type Seen = HashMap<((i8, i8), Vec<(i8, i8)>), Vec<Conds>>;
     struct Walk {
         w: i8,
         h: i8,
-        seen: HashMap<((i8, i8), Vec<(i8, i8)>), Vec<Conds>>,
+        seen: Seen,
         budget: usize,
         conds: Conds,
         victims: Vec<(i8, i8)>,

@@ -14,7 +14,13 @@ pub fn perft(variant: &Variant, pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// `perft` with one move buffer per remaining ply, allocated once.
-fn perft_in(variant: &Variant, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>], scratch: &mut Vec<Move>) -> u64 {
+fn perft_in(
+    variant: &Variant,
+    pos: &mut Position,
+    depth: u32,
+    buffers: &mut [Vec<Move>],
+    scratch: &mut Vec<Move>,
+) -> u64 {
     let tables = &variant.tables;
     match depth {
         0 => 1,

@@ -52,7 +52,11 @@ pub enum ShowError {
 /// `betza` on `square` (or where the FEN has `t`/`T`).
 pub fn show(betza: &str, width: u8, height: u8, square: Option<&str>, fen: Option<&str>) -> Result<Shown, ShowError> {
     let pieces = vec![
-        PieceDef::new('T', "tested", betza).map_err(|e| VariantError::Betza { letter: 'T', name: "tested".into(), source: e })?,
+        PieceDef::new('T', "tested", betza).map_err(|e| VariantError::Betza {
+            letter: 'T',
+            name: "tested".into(),
+            source: e,
+        })?,
         PieceDef::new('X', "wazir", "W").expect("W"),
         PieceDef::new('K', "king", "K").expect("K"),
     ];
@@ -66,22 +70,34 @@ pub fn show(betza: &str, width: u8, height: u8, square: Option<&str>, fen: Optio
         Some(f) => variant.parse_fen(f)?,
         None => Position::empty(&g),
     };
-    let tested: Vec<usize> = g.squares().filter(|&s| pos.cells[s] != EMPTY && super::board::cell_kind(pos.cells[s]) == 0).collect();
+    let tested: Vec<usize> =
+        g.squares().filter(|&s| pos.cells[s] != EMPTY && super::board::cell_kind(pos.cells[s]) == 0).collect();
     let origin = match (square, tested.as_slice()) {
         (_, [a, _, ..]) => {
-            return Err(ShowError::Other(format!("the FEN has more than one piece under test (t/T on {} and {})", g.name(*a), g.name(tested[1]))))
+            return Err(ShowError::Other(format!(
+                "the FEN has more than one piece under test (t/T on {} and {})",
+                g.name(*a),
+                g.name(tested[1])
+            )))
         }
         (Some(s), [t]) => {
-            let sq = g.parse_square(s).ok_or_else(|| ShowError::Other(format!("--square {s}: not a square of a {w}x{h} board")))?;
+            let sq = g
+                .parse_square(s)
+                .ok_or_else(|| ShowError::Other(format!("--square {s}: not a square of a {w}x{h} board")))?;
             if sq != *t {
-                return Err(ShowError::Other(format!("--square {s}, but the piece under test stands on {}", g.name(*t))));
+                return Err(ShowError::Other(format!(
+                    "--square {s}, but the piece under test stands on {}",
+                    g.name(*t)
+                )));
             }
             sq
         }
         (None, [t]) => *t,
         (s, []) => {
             let sq = match s {
-                Some(s) => g.parse_square(s).ok_or_else(|| ShowError::Other(format!("--square {s}: not a square of a {w}x{h} board")))?,
+                Some(s) => g
+                    .parse_square(s)
+                    .ok_or_else(|| ShowError::Other(format!("--square {s}: not a square of a {w}x{h} board")))?,
                 None => g.cell(w / 2, h / 2),
             };
             if pos.cells[sq] != EMPTY {
@@ -153,7 +169,10 @@ fn fen_size(fen: &str) -> Result<(u8, u8), ShowError> {
         width = files(first);
     }
     if !(1..=16).contains(&width) || !(1..=16).contains(&ranks.len()) {
-        return Err(ShowError::Other(format!("--fen {fen:?}: the board must be 1x1 to 16x16 (first rank has {width} files, {} ranks)", ranks.len())));
+        return Err(ShowError::Other(format!(
+            "--fen {fen:?}: the board must be 1x1 to 16x16 (first rank has {width} files, {} ranks)",
+            ranks.len()
+        )));
     }
     Ok((width as u8, ranks.len() as u8))
 }

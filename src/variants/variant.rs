@@ -93,7 +93,10 @@ impl Variant {
         }
         for (i, p) in pieces.iter().enumerate() {
             if let Some(q) = pieces[..i].iter().find(|q| q.letter == p.letter) {
-                return Err(VariantError::Other(format!("letter {} is used by both {} and {}", p.letter, q.name, p.name)));
+                return Err(VariantError::Other(format!(
+                    "letter {} is used by both {} and {}",
+                    p.letter, q.name, p.name
+                )));
             }
         }
         let geometry = Geometry::new(width, height);
@@ -114,7 +117,8 @@ impl Variant {
         }
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
         let tables = Tables::new(geometry, &kinds, royal, regions)?;
-        let warnings = pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
+        let warnings =
+            pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {
             name: name.into(),
             geometry,
@@ -203,13 +207,16 @@ impl Variant {
                 j += 1;
             }
             if file != g.width as usize {
-                return Err(err(format!("rank {rank_name} ({rank_text:?}) has {file} files, the variant has {}", g.width)));
+                return Err(err(format!(
+                    "rank {rank_name} ({rank_text:?}) has {file} files, the variant has {}",
+                    g.width
+                )));
             }
         }
-        if self.royal.is_some() {
+        if let Some(royal) = self.royal {
             for (side, name) in [(WHITE, "white"), (BLACK, "black")] {
                 if pos.royal[side] == super::board::NO_SQUARE {
-                    let letter = self.pieces[self.royal.expect("royal")].letter;
+                    let letter = self.pieces[royal].letter;
                     return Err(err(format!("no {name} royal piece ({letter})")));
                 }
             }

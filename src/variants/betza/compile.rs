@@ -210,11 +210,7 @@ fn build_leg(ctx: &Ctx, index: usize, atom: Atom, range: u8, prev: Option<usize>
         }
         let step = parse::step(leg_atom, abs);
         let next_range = if toggles { toggle(range) } else { range };
-        let children = if last {
-            Vec::new()
-        } else {
-            build_leg(ctx, index + 1, leg_atom, next_range, Some(abs))?
-        };
+        let children = if last { Vec::new() } else { build_leg(ctx, index + 1, leg_atom, next_range, Some(abs))? };
         let mut leg = if hop_final {
             // pR = pafR, gQ = gafQ: hop the first occupied square, then go on straight.
             let mut cont = modes;
@@ -241,7 +237,11 @@ fn build_leg(ctx: &Ctx, index: usize, atom: Atom, range: u8, prev: Option<usize>
                 if path.len() != 1 {
                     return Err(err(
                         mods.pos,
-                        format!("'j' on {} is ambiguous (which of its {} path squares must be jumped?)", atom.letter, path.len()),
+                        format!(
+                            "'j' on {} is ambiguous (which of its {} path squares must be jumped?)",
+                            atom.letter,
+                            path.len()
+                        ),
                     ));
                 }
                 leg = prefix_path(leg, &path, flag::HOP);

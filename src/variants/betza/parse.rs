@@ -178,7 +178,10 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
         let mut initial = false;
         while i < chars.len() && chars[i] == 'i' {
             if initial {
-                return Err(err(i, "'ii' (moves of pieces on their initial square in the opponent's camp) is not implemented".into()));
+                return Err(err(
+                    i,
+                    "'ii' (moves of pieces on their initial square in the opponent's camp) is not implemented".into(),
+                ));
             }
             initial = true;
             i += 1;
@@ -230,7 +233,12 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
                     leg.dir_tokens.push((DirToken::Chiral(chars[i + 1]), i));
                     i += 2;
                 }
-                'h' => return Err(err(i, "'h' (half) must follow a direction (fh, bh, lh, rh) or precede r/l (hr, hl)".into())),
+                'h' => {
+                    return Err(err(
+                        i,
+                        "'h' (half) must follow a direction (fh, bh, lh, rh) or precede r/l (hr, hl)".into(),
+                    ))
+                }
                 c if is_direction(c) => {
                     let next = chars.get(i + 1).copied();
                     let token = match next {
@@ -243,7 +251,12 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
                     i += if matches!(token, DirToken::Single(_)) { 1 } else { 2 };
                 }
                 'e' => return Err(err(i, "'e' (en-passant capture) is recognised but not implemented".into())),
-                't' => return Err(err(i, "'t' (tame / hop over own pieces only) is recognised but not implemented".into())),
+                't' => {
+                    return Err(err(
+                        i,
+                        "'t' (tame / hop over own pieces only) is recognised but not implemented".into(),
+                    ))
+                }
                 'o' => return Err(err(i, "'o' (cylinder board) is recognised but not implemented".into())),
                 'q' | 'z' => {
                     return Err(err(i, format!("'{c}' (curved / crooked path) is recognised but not implemented")))
@@ -267,7 +280,9 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
             Some(a) => a,
             None => {
                 let message = match c {
-                    'O' => "atom 'O' (null move / castling) is recognised but not implemented; write a pass as mabW".into(),
+                    'O' => {
+                        "atom 'O' (null move / castling) is recognised but not implemented; write a pass as mabW".into()
+                    }
                     'U' => "atom 'U' (universal leaper) is recognised but not implemented".into(),
                     '@' => "atom '@' (drop) is recognised but not implemented".into(),
                     '(' | ')' | '[' | ']' | '-' | '?' => {
@@ -422,7 +437,7 @@ pub fn directions(piece: &str, leg: &LegMods, symmetry: Symmetry, relative: bool
             // Continuations: every direction but straight back; 4-fold atoms
             // keep their kind (no 45-degree turn) unless a direction says so.
             (true, Symmetry::Orthogonal | Symmetry::Diagonal) => bits(&[0, 2, 6]),
-            (true, _) => 0xFF & !bits(&[4]),
+            (true, _) => !bits(&[4]),
         });
     }
     let system = if relative { Symmetry::King } else { symmetry };

@@ -77,6 +77,20 @@ struct RowJson {
 }
 
 pub fn run(args: BetzaArgs) -> Result<Outcome> {
+    let json = match &args.command {
+        BetzaCommand::Compile { json, .. } | BetzaCommand::Show { json, .. } => *json,
+    };
+    let result = run_command(args);
+    if let Err(err) = &result {
+        if json {
+            let doc = serde_json::json!({"status": "error", "error": {"kind": "input", "message": format!("{err:#}")}});
+            writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+    }
+    result
+}
+
+fn run_command(args: BetzaArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     match args.command {
         BetzaCommand::Compile { notation, json } => {

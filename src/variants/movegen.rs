@@ -88,7 +88,7 @@ const C_ENEMY: u8 = 4;
 const C_ANY: u8 = 7;
 
 /// The most conditions we keep per kind and side before falling back.
-const SHAPE_BUDGET: usize = 300_000;
+const SHAPE_BUDGET: usize = 1_000_000;
 
 /// Per-kind tables of a variant.
 #[derive(Debug, Clone)]
@@ -759,6 +759,9 @@ impl Enumerator {
     }
 
     fn leg(&mut self, leg: &Leg, cur: (i8, i8)) -> bool {
+        // Every square visited counts too: long multi-leg slides explore
+        // far more paths than they record.
+        self.total += 1;
         if self.total > SHAPE_BUDGET {
             return false;
         }
@@ -777,7 +780,8 @@ impl Enumerator {
         loop {
             p = (p.0 + leg.step.0, p.1 + leg.step.1);
             steps += 1;
-            if !self.fits(p) {
+            self.total += 1;
+            if !self.fits(p) || self.total > SHAPE_BUDGET {
                 break;
             }
             if fin {

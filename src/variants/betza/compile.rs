@@ -80,12 +80,37 @@ pub struct Compiled {
 
 /// The most legs one path may have (interpreter state is sized by it).
 pub const MAX_LEGS: usize = 8;
+/// The most paths one group may unroll into.
+pub const MAX_PATHS: u64 = 100_000;
 
 /// Parses and compiles `notation`.
 pub fn compile(notation: &str) -> Result<Compiled, BetzaError> {
     let piece = parse::parse(notation)?;
     let mut roots = Vec::new();
     for group in &piece.groups {
+        // Bound the tree before building it: `aaaaaaaK` would be millions of paths.
+        let mut paths: u64 = 1;
+        let last = group.legs.len().saturating_sub(1);
+        for (i, leg) in group.legs.iter().enumerate() {
+            let set = parse::directions(notation, leg, group.atom.symmetry, i > 0)?;
+            paths = paths.saturating_mul(u64::from(set.count_ones()).max(1));
+            // A non-final slide that stops on empty squares forks at each of
+            // up to 15 squares (ranges may toggle: count every leg so).
+            let stops = leg.modes & (mode::M | mode::Y) != 0 || leg.modes == 0;
+            if i < last && stops && (group.range != 1 || group.legs.iter().any(|l| l.modes & (mode::G | mode::Y) != 0)) {
+                paths = paths.saturating_mul(15);
+            }
+        }
+        if group.legs.len() > MAX_LEGS || paths > MAX_PATHS {
+            return Err(BetzaError {
+                notation: notation.into(),
+                pos: group.atom_pos,
+                message: format!(
+                    "{} legs and {paths} paths: more than the {MAX_LEGS} legs and {MAX_PATHS} paths implemented",
+                    group.legs.len()
+                ),
+            });
+        }
         roots.extend(build_group(notation, group)?);
     }
     let max_legs = roots.iter().map(depth).max().unwrap_or(0);

@@ -97,7 +97,8 @@ pub fn compile(notation: &str) -> Result<Compiled, BetzaError> {
             // A non-final slide that stops on empty squares forks at each of
             // up to 15 squares (ranges may toggle: count every leg so).
             let stops = leg.modes & (mode::M | mode::Y) != 0 || leg.modes == 0;
-            if i < last && stops && (group.range != 1 || group.legs.iter().any(|l| l.modes & (mode::G | mode::Y) != 0)) {
+            if i < last && stops && (group.range != 1 || group.legs.iter().any(|l| l.modes & (mode::G | mode::Y) != 0))
+            {
                 paths = paths.saturating_mul(15);
             }
         }

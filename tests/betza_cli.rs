@@ -139,6 +139,8 @@ fn bad_notation_is_an_error_with_a_caret() {
         ("NX", 2, "unknown atom 'X'"),
         ("eF", 1, "not implemented"),
         ("R(", 2, "not implemented"),
+        ("aaaaaaaaaK", 10, "paths implemented"),
+        ("amamamaQ", 8, "paths implemented"),
     ] {
         chesstool()
             .args(["betza", "compile", notation])

@@ -10,6 +10,7 @@ pub mod ini;
 pub mod movegen;
 pub mod perft;
 pub mod rules;
+mod shapes;
 pub mod show;
 pub mod variant;
 

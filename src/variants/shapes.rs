@@ -72,6 +72,11 @@ impl Enumerator {
         self.out.push(RawShape { target, conds, initial: self.initial });
     }
 
+    /// Walks every leg that continues from `p`; false when over budget.
+    fn children(&mut self, leg: &Leg, p: (i8, i8)) -> bool {
+        leg.children.iter().all(|child| self.leg(child, p))
+    }
+
     fn leg(&mut self, leg: &Leg, cur: (i8, i8)) -> bool {
         // Every square visited counts too: long multi-leg slides explore
         // far more paths than they record.
@@ -124,45 +129,35 @@ impl Enumerator {
                     }
                 }
             } else {
-                let options: [(u16, u8); 3] =
-                    [(flag::MOVE, C_EMPTY), (flag::DESTROY, C_OWN), (flag::HOP, C_OWN | C_ENEMY)];
+                // The royal piece as a locust victim here...
+                if leg.modes & flag::CAPTURE != 0
+                    && self.target.is_none()
+                    && p != (0, 0)
+                    && self.conds.iter().all(|&(q, m)| q != p || m & C_ENEMY != 0)
+                {
+                    self.target = Some(p);
+                    let ok = self.children(leg, p);
+                    self.target = None;
+                    if !ok {
+                        return false;
+                    }
+                }
+                // ... or an empty, friendly, hopped or captured square.
+                let options = [
+                    (flag::MOVE, C_EMPTY),
+                    (flag::DESTROY, C_OWN),
+                    (flag::HOP, C_OWN | C_ENEMY),
+                    (flag::CAPTURE, C_ENEMY),
+                ];
                 for (bit, mask) in options {
                     if leg.modes & bit != 0 {
                         let before = self.conds.len();
-                        if self.push(p, mask) {
-                            for child in &leg.children {
-                                if !self.leg(child, p) {
-                                    return false;
-                                }
-                            }
-                        }
+                        let ok = !self.push(p, mask) || self.children(leg, p);
                         self.conds.truncate(before);
-                    }
-                }
-                if leg.modes & flag::CAPTURE != 0 {
-                    // The royal piece as a locust victim here...
-                    if self.target.is_none()
-                        && p != (0, 0)
-                        && self.conds.iter().all(|&(q, m)| q != p || m & C_ENEMY != 0)
-                    {
-                        self.target = Some(p);
-                        for child in &leg.children {
-                            if !self.leg(child, p) {
-                                return false;
-                            }
-                        }
-                        self.target = None;
-                    }
-                    // ... or another enemy piece.
-                    let before = self.conds.len();
-                    if self.push(p, C_ENEMY) {
-                        for child in &leg.children {
-                            if !self.leg(child, p) {
-                                return false;
-                            }
+                        if !ok {
+                            return false;
                         }
                     }
-                    self.conds.truncate(before);
                 }
             }
             if steps >= leg.range || !self.push(p, C_EMPTY) {

@@ -8,7 +8,8 @@
 use super::hunt::live::Status;
 use super::hunt::report::{diff_table, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
-    divide_depth_arg, error_document, plural, read_input, resolve_line, usage, verify_error, write_json, EngineArgs,
+    divide_depth_arg, error_document, is_broken_pipe, plural, read_input, resolve_line, usage, verify_error,
+    write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -51,10 +52,10 @@ pub struct DivideArgs {
     #[arg(long)]
     pub bisect: bool,
     /// Hash table size in MiB for our generator [default: 0, none].
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true)]
     pub hash: Option<usize>,
     /// Worker threads for our generator (0 = all cores) [default: 0].
-    #[arg(short = 't', long, value_parser = super::common::threads_arg)]
+    #[arg(short = 't', long, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// No live progress on stderr.
     #[arg(short, long)]
@@ -82,10 +83,6 @@ pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
     result
 }
 
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-}
-
 fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> anyhow::Result<Outcome> {
     if args.variant.is_set() {
         return super::variant::divide(args, extra);
@@ -111,7 +108,7 @@ fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
 }
 
 /// `divide` for any game whose rules are set up: our divide, or the hunt.
-/// `extra` receives context for a JSON error document (the engine calls).
+/// `extra` receives context for a JSON error document (the engine's calls).
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     threads: usize,
@@ -216,13 +213,6 @@ impl Printer {
     }
 }
 
-/// One side of the hunt: who it is and how often it was asked.
-#[derive(Serialize)]
-struct SideJson {
-    name: String,
-    calls: u32,
-}
-
 /// Skipped lines of a paste, by kind.
 #[derive(Serialize)]
 struct SkippedJson {
@@ -246,8 +236,8 @@ struct HuntJson {
     #[serde(flatten)]
     line: LineJson,
     depth: u32,
-    engine: SideJson,
-    reference: SideJson,
+    engine: EngineCalls,
+    reference: EngineCalls,
     comparison: ComparisonJson,
     witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -271,7 +261,9 @@ fn hunt<R: Rules + 'static>(
             let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {
-                eprintln!(
+                // A closed stderr (`2>&1 | head`) must not end the run.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "note: {name}: skipped {} that {} not divide data ({kinds})",
                     plural(divide.skipped().lines() as u64, "line", "lines"),
                     if divide.skipped().lines() == 1 { "is" } else { "are" }
@@ -307,7 +299,7 @@ fn hunt<R: Rules + 'static>(
     let report = match result {
         Ok(report) => report,
         Err(e) => {
-            *extra = Some(("engine".to_string(), serde_json::json!({"name": engine_name, "calls": calls})));
+            *extra = Some(EngineCalls { name: engine_name, calls }.context());
             return Err(verify_error(e));
         }
     };
@@ -321,8 +313,8 @@ fn hunt<R: Rules + 'static>(
             status: if report.witness.is_some() { "mismatch" } else { "ok" },
             line: LineJson::new(&**rules, line),
             depth: args.depth,
-            engine: SideJson { name: engine_name, calls },
-            reference: SideJson { name: reference_name, calls: reference_calls },
+            engine: EngineCalls { name: engine_name, calls },
+            reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
             skipped: saved.as_ref().map(|s| s.skipped().into()),

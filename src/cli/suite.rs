@@ -9,7 +9,8 @@ use super::hunt::junit::{self, Case, CaseResult};
 use super::hunt::live::NodeBar;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, max_depth_arg, plural, read_input, usage, verify_error, write_json, EngineArgs,
+    clip_message, error_document, is_broken_pipe, max_depth_arg, plural, read_input, usage, verify_error, write_json,
+    EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -34,13 +35,13 @@ pub struct SuiteArgs {
     #[arg(long, value_name = "D", value_parser = max_depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Worker threads for our generator (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: usize,
     /// Hash table size in MiB, shared by all threads and positions (0 = no table).
-    #[arg(long, value_name = "MB", default_value_t = 0)]
+    #[arg(long, value_name = "MB", default_value_t = 0, allow_negative_numbers = true)]
     pub hash: usize,
     /// Print one JSON document instead of tables.
     #[arg(long)]
@@ -70,11 +71,7 @@ pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
             run_with(Arc::new(chess), threads, &args)
         });
     if let Err(err) = &result {
-        let broken_pipe = err
-            .chain()
-            .filter_map(|e| e.downcast_ref::<std::io::Error>())
-            .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe);
-        if args.json && !broken_pipe {
+        if args.json && !is_broken_pipe(err) {
             write_json(&mut std::io::stdout().lock(), &error_document(err, None))?;
         }
     }
@@ -134,15 +131,9 @@ struct SuiteJson<'a> {
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine: Option<EngineJson>,
+    engine: Option<EngineCalls>,
     threads: usize,
     seconds: f64,
-}
-
-#[derive(Serialize)]
-struct EngineJson {
-    name: String,
-    calls: u32,
 }
 
 /// A suite file read and checked: its name and its positions.
@@ -198,6 +189,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
             let checks = selected(entry);
+            let first_case = cases.len();
             for &(depth, nodes) in entry.counts.iter().filter(|c| !checks.contains(c)) {
                 summary.skipped += 1;
                 let why = skip_reason(args, depth, nodes);
@@ -263,6 +255,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 }
             }
             mismatches.extend(failing);
+            // Test cases in the order of the file's lines and depths.
+            cases[first_case..].sort_by_key(|c| c.order);
         }
         summary.seconds = file_started.elapsed().as_secs_f64();
         summaries.push(summary);
@@ -294,7 +288,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
-            engine: args.engine.has_engine().then(|| EngineJson {
+            engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
                 calls: engine_calls,
             }),
@@ -352,10 +346,11 @@ fn nothing_to_check<R: Rules>(suites: &[SuiteFile<R>], counts: usize, args: &Sui
             filters.push(format!("--max-nodes {n}"));
         }
         format!(
-            "{} of {} skip every one of the {}",
+            "{} {} every one of the {} of {}",
             filters.join(" and "),
-            plural(positions as u64, "position", "positions"),
-            plural(counts as u64, "count", "counts")
+            if filters.len() == 1 { "skips" } else { "skip" },
+            plural(counts as u64, "count", "counts"),
+            plural(positions as u64, "position", "positions")
         )
     };
     anyhow::anyhow!("nothing to check: {why}")
@@ -374,7 +369,7 @@ fn case_title(entry: &SuiteEntry, depth: u32) -> String {
 }
 
 fn case_name(entry: &SuiteEntry, depth: u32, seconds: f64, result: CaseResult) -> Case {
-    Case { name: case_title(entry, depth), seconds, result }
+    Case { name: case_title(entry, depth), order: (entry.count_line(depth), depth), seconds, result }
 }
 
 /// The witness of a failing position as indented text.

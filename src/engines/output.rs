@@ -288,6 +288,16 @@ pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
     })
 }
 
+/// `bestmove e2e4` (it searched instead) or an "unknown command" line: the
+/// answer of an engine without perft.
+pub fn says_no_perft(line: &str) -> bool {
+    let l = line.trim().to_ascii_lowercase();
+    l.starts_with("bestmove")
+        || ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
+            .iter()
+            .any(|p| l.contains(p))
+}
+
 /// Reads one line in the given (concrete) format.
 fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
     let line = raw.trim().trim_start_matches('\u{feff}').trim_start();
@@ -605,6 +615,15 @@ mod tests {
         assert!(!is_total_line("e2e4: 20", DivideFormat::Auto));
         assert!(!is_total_line("info depth 1", DivideFormat::Auto));
         assert_eq!("Fairy-Stockfish".parse::<DivideFormat>(), Ok(DivideFormat::Stockfish));
+    }
+
+    #[test]
+    fn engines_without_perft_are_recognised() {
+        assert!(says_no_perft("bestmove e2e4 ponder e7e5"));
+        assert!(says_no_perft("Unknown command: 'go perft 2'. Type help for more information."));
+        assert!(says_no_perft("Unknown command: go perft 2"));
+        assert!(!says_no_perft("e2e4: 20"));
+        assert!(!says_no_perft("info string NNUE evaluation using nn-ad9b42354671.nnue enabled"));
     }
 
     #[test]

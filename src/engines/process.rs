@@ -18,6 +18,9 @@ pub(crate) const MAX_LINE: usize = 64 * 1024;
 /// Lines waiting to be read; with `MAX_LINE` this bounds the queue to 4 MiB.
 const QUEUE: usize = 64;
 
+/// How often a read that waits checks whether the engine has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
+
 /// How much of the engine's standard error to keep for messages.
 const STDERR_TAIL: usize = 2000;
 
@@ -141,25 +144,47 @@ impl Process {
     /// The next line of output, waiting until `deadline` at most. Past the
     /// deadline this is `Timeout` even if lines are waiting, so an engine
     /// that prints without end still runs out of time.
+    ///
+    /// The end of output is also the end of the engine itself: a program
+    /// that exits while a child of its own keeps the pipe open (a shell
+    /// script's background job) has ended all the same.
     pub fn read_line(&mut self, deadline: Instant) -> Read1 {
         if self.eof {
             return Read1::Eof;
         }
-        let now = Instant::now();
-        if now >= deadline {
-            return Read1::Timeout;
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Read1::Timeout;
+            }
+            let slice = (deadline - now).min(EXIT_POLL);
+            match self.lines.recv_timeout(slice) {
+                Ok(chunk) => return self.take(chunk),
+                Err(RecvTimeoutError::Disconnected) => return self.take(Chunk::Eof),
+                Err(RecvTimeoutError::Timeout) => {
+                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                        // It has exited: what it wrote is in the pipe already.
+                        return match self.lines.recv_timeout(EXIT_POLL) {
+                            Ok(chunk) => self.take(chunk),
+                            Err(_) => self.take(Chunk::Eof),
+                        };
+                    }
+                }
+            }
         }
-        match self.lines.recv_timeout(deadline - now) {
-            Ok(Chunk::Line(line)) => Read1::Line(line),
-            Ok(Chunk::TooLong(start)) => {
+    }
+
+    fn take(&mut self, chunk: Chunk) -> Read1 {
+        match chunk {
+            Chunk::Line(line) => Read1::Line(line),
+            Chunk::TooLong(start) => {
                 self.eof = true;
                 Read1::TooLong(start)
             }
-            Ok(Chunk::Eof) | Err(RecvTimeoutError::Disconnected) => {
+            Chunk::Eof => {
                 self.eof = true;
                 Read1::Eof
             }
-            Err(RecvTimeoutError::Timeout) => Read1::Timeout,
         }
     }
 

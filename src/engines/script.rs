@@ -4,7 +4,7 @@
 //! lines, a blank line and the total. Other divide layouts are read too (see
 //! `output`).
 
-use super::output::{move_line, parse_divide, DivideFormat};
+use super::output::{move_line, parse_divide, says_no_perft, DivideFormat};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::{Divide, Divider, EngineError, Line};
 use crate::rules::Rules;
@@ -22,7 +22,7 @@ pub struct ScriptEngine<R: Rules> {
 impl<R: Rules> ScriptEngine<R> {
     /// `words` is the command split into program and arguments.
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
-        ScriptEngine { rules, name: name.to_string(), words, timeout, format }
+        ScriptEngine { rules, name: super::clip(name), words, timeout, format }
     }
 
     fn fail(&self, request: &str) -> impl Fn(String) -> EngineError + '_ {
@@ -67,6 +67,11 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                     if let Some(what) = budget.take(&l, &note) {
                         p.kill();
                         return Err(self.fail(&request)(what));
+                    }
+                    if says_no_perft(&l) {
+                        p.kill();
+                        let line = super::clip(l.trim());
+                        return Err(EngineError::NoPerft { engine: self.name.clone(), request, line });
                     }
                     lines += 1;
                     if let Some((mv, n)) = move_line(&l, self.format) {

@@ -64,19 +64,24 @@ extern "C" fn on_signal(signal: libc::c_int) {
 
 /// Installs the handlers that kill every engine when chesstool is
 /// interrupted (SIGINT), terminated (SIGTERM) or loses its terminal
-/// (SIGHUP). The binary calls this once at start-up; calling it again does
-/// nothing. A library user who handles these signals itself should call
-/// `kill_all_engines` from its own handler instead.
+/// (SIGHUP). A signal that was ignored when chesstool started (`nohup`, a
+/// background job of a script) stays ignored. The binary calls this once at
+/// start-up; calling it again does nothing. A library user who handles
+/// these signals itself should call `kill_all_engines` from its own handler
+/// instead.
 pub fn kill_engines_on_signals() {
     if INSTALLED.swap(true, Ordering::SeqCst) {
         return;
     }
     #[cfg(unix)]
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-        // SAFETY: installs a handler that only uses async-signal-safe calls.
+        // SAFETY: installs a handler that only uses async-signal-safe calls,
+        // or puts back the "ignore" that was there.
         unsafe {
             let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            libc::signal(signal, handler);
+            if libc::signal(signal, handler) == libc::SIG_IGN {
+                libc::signal(signal, libc::SIG_IGN);
+            }
         }
     }
 }

@@ -7,7 +7,7 @@
 //! only a total work too. An engine that answers `go perft` with `bestmove`
 //! or an "unknown command" line has no perft, and fails at once.
 
-use super::output::{is_total_line, move_line, parse_divide, DivideFormat};
+use super::output::{is_total_line, move_line, parse_divide, says_no_perft, DivideFormat};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::{Divide, Divider, EngineError, Line};
 use crate::rules::Rules;
@@ -38,7 +38,7 @@ impl<R: Rules> UciEngine<R> {
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
         UciEngine {
             rules,
-            name: name.to_string(),
+            name: super::clip(name),
             words,
             process: None,
             timeout,
@@ -170,7 +170,7 @@ impl<R: Rules> UciEngine<R> {
                         p.kill();
                         return Err(self.flood(&request, what));
                     }
-                    if lacks_perft(&l) {
+                    if says_no_perft(&l) {
                         p.kill();
                         return Err(EngineError::NoPerft {
                             engine: self.name.clone(),
@@ -212,16 +212,6 @@ impl<R: Rules> UciEngine<R> {
             source,
         })
     }
-}
-
-/// `bestmove e2e4` (it searched instead) or an "unknown command" line: an
-/// engine without `go perft`.
-fn lacks_perft(line: &str) -> bool {
-    let l = line.trim().to_ascii_lowercase();
-    l.starts_with("bestmove")
-        || ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
-            .iter()
-            .any(|p| l.contains(p))
 }
 
 impl<R: Rules> Divider<R> for UciEngine<R> {
@@ -268,19 +258,5 @@ impl<R: Rules> Drop for UciEngine<R> {
         if let Some(p) = self.process.as_mut() {
             p.send("quit");
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn engines_without_perft_are_recognised() {
-        assert!(lacks_perft("bestmove e2e4 ponder e7e5"));
-        assert!(lacks_perft("Unknown command: 'go perft 2'. Type help for more information."));
-        assert!(lacks_perft("Unknown command: go perft 2"));
-        assert!(!lacks_perft("e2e4: 20"));
-        assert!(!lacks_perft("info string NNUE evaluation using nn-ad9b42354671.nnue enabled"));
     }
 }

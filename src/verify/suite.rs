@@ -75,8 +75,11 @@ pub fn parse_suite_bytes(file: &str, bytes: &[u8], max_depth: u32) -> Result<Vec
     parse_suite_for(file, &text, max_depth)
 }
 
-/// UTF-8 where it is, Latin-1 line by line where it is not.
+/// UTF-8 where it is, Latin-1 line by line where it is not; a UTF-8
+/// byte-order mark is dropped first (a Latin-1 comment on the first line
+/// must not turn it into three letters).
 fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     if let Ok(text) = std::str::from_utf8(bytes) {
         return text.to_string();
     }

@@ -88,18 +88,27 @@ impl Rng {
 /// test` builds examples); built on demand when a single test target was asked for.
 pub fn buggy_engine() -> &'static PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test binary path");
-        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
-        let path = profile_dir.join("examples").join(format!("buggy_engine{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let mut cargo = std::process::Command::new(env!("CARGO"));
-            cargo.args(["build", "--quiet", "--example", "buggy_engine"]);
-            if profile_dir.ends_with("release") {
-                cargo.arg("--release");
-            }
-            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/buggy_engine");
+    PATH.get_or_init(|| example("buggy_engine"))
+}
+
+/// The engines that misbehave on purpose (examples/hostile_engine.rs).
+pub fn hostile_engine() -> &'static PathBuf {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| example("hostile_engine"))
+}
+
+/// An example binary of this crate, built in the test's profile if missing.
+pub fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
+    let path = profile_dir.join("examples").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    if !path.exists() {
+        let mut cargo = std::process::Command::new(env!("CARGO"));
+        cargo.args(["build", "--quiet", "--example", name]);
+        if profile_dir.ends_with("release") {
+            cargo.arg("--release");
         }
-        path
-    })
+        assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/{name}");
+    }
+    path
 }

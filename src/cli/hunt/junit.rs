@@ -9,6 +9,8 @@ use std::fmt::Write;
 pub struct Case {
     /// `line 12 depth 3`.
     pub name: String,
+    /// Where the case stands in the file: (line, depth).
+    pub order: (usize, u32),
     pub seconds: f64,
     pub result: CaseResult,
 }
@@ -72,7 +74,7 @@ pub fn xml(suites: &[Suite]) -> String {
                         x,
                         "{head}>\n      <failure type=\"mismatch\" message=\"{}\">{}</failure>\n    </testcase>",
                         escape(message),
-                        escape(details)
+                        escape(details).replace("&#10;", "\n")
                     );
                 }
                 CaseResult::Skipped { message } => {
@@ -116,9 +118,10 @@ mod tests {
         let suites = [Suite {
             name: "x.epd".into(),
             cases: vec![
-                Case { name: "line 1 depth 1".into(), seconds: 0.0, result: CaseResult::Passed },
+                Case { name: "line 1 depth 1".into(), order: (1, 1), seconds: 0.0, result: CaseResult::Passed },
                 Case {
                     name: "line 1 depth 2".into(),
+                    order: (1, 2),
                     seconds: 0.1,
                     result: CaseResult::Failed {
                         message: "counted 3, expected 2".into(),
@@ -127,6 +130,7 @@ mod tests {
                 },
                 Case {
                     name: "line 1 depth 3".into(),
+                    order: (1, 3),
                     seconds: 0.0,
                     result: CaseResult::Skipped { message: "--max-depth 2".into() },
                 },

@@ -124,7 +124,7 @@ fn command_words(cmd: &str, flag: &str) -> anyhow::Result<Vec<String>> {
 pub fn timeout_arg(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= MAX_TIMEOUT => Ok(x),
-        _ => Err(format!("{:?} is not a timeout in seconds (more than 0, at most {MAX_TIMEOUT})", clip(s))),
+        _ => Err(format!("{} is not a timeout in seconds (more than 0, at most {MAX_TIMEOUT})", clip(s))),
     }
 }
 
@@ -134,7 +134,7 @@ pub fn depth_in(s: &str, allow_zero: bool) -> Result<u32, String> {
     let min = u32::from(!allow_zero);
     match s.trim().parse::<i128>() {
         Ok(d) if (i128::from(min)..=i128::from(max)).contains(&d) => Ok(d as u32),
-        _ => Err(format!("{:?} is not a depth ({min} to {max})", clip(s))),
+        _ => Err(format!("{} is not a depth ({min} to {max})", clip(s))),
     }
 }
 
@@ -208,8 +208,38 @@ pub fn verify_error(e: VerifyError) -> anyhow::Error {
     }
 }
 
-/// The JSON error document of the vocabulary, for a failed `--json` run.
-pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Value)>) -> serde_json::Value {
+/// The JSON error document of the vocabulary, for a failed `--json` run:
+/// `{"status": "error", "error": {"kind", "message"}}`, and perhaps one more
+/// key of context (`engine`: the engine and how often it was asked).
+#[derive(serde::Serialize)]
+pub struct ErrorDocument {
+    status: &'static str,
+    error: ErrorBody,
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(serde::Serialize)]
+struct ErrorBody {
+    kind: &'static str,
+    message: String,
+}
+
+/// An engine and how often it was asked: `{"name", "calls"}`.
+#[derive(serde::Serialize, Debug, Clone)]
+pub struct EngineCalls {
+    pub name: String,
+    pub calls: u32,
+}
+
+impl EngineCalls {
+    /// As the `engine` key of an error document.
+    pub fn context(&self) -> (String, serde_json::Value) {
+        ("engine".to_string(), serde_json::json!({"name": self.name, "calls": self.calls}))
+    }
+}
+
+pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Value)>) -> ErrorDocument {
     let kind = if err.chain().any(|e| e.is::<EngineFailure>()) {
         "engine"
     } else if err.chain().any(|e| e.is::<Usage>()) {
@@ -217,14 +247,16 @@ pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Valu
     } else {
         "input"
     };
-    let mut doc = serde_json::json!({
-        "status": "error",
-        "error": {"kind": kind, "message": format!("{err:#}")},
-    });
-    if let Some((key, value)) = extra {
-        doc[key] = value;
+    ErrorDocument {
+        status: "error",
+        error: ErrorBody { kind, message: format!("{err:#}") },
+        extra: extra.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
     }
-    doc
+}
+
+/// True if the error is a closed stdout (`| head`): the run ends quietly.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().filter_map(|e| e.downcast_ref::<std::io::Error>()).any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// Writes one pretty-printed JSON document and a newline.

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod tools;
+pub mod variants;
 pub mod verify;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};

@@ -56,6 +56,8 @@ pub struct BenchArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 /// A benchmark position with the depths and counts we time.
@@ -143,6 +145,19 @@ struct Report {
 pub fn run(args: BenchArgs) -> Result<Outcome> {
     if args.timeout.is_some() && args.against_uci.is_none() {
         return Err(no_effect("--timeout", "without --against-uci (it limits the engine's answers)"));
+    }
+    if args.variant.is_set() {
+        let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(super::common::DEFAULT_TIMEOUT));
+        let against = args.against_uci.as_deref();
+        return super::variant::bench(
+            &args.variant,
+            against,
+            args.threads,
+            args.runs,
+            args.min_time,
+            timeout,
+            args.json,
+        );
     }
     let mut engine = match &args.against_uci {
         Some(cmd) => {

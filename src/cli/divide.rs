@@ -63,6 +63,8 @@ pub struct DivideArgs {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 fn parse_format(s: &str) -> Result<DivideFormat, String> {
@@ -82,6 +84,9 @@ pub fn run(args: DivideArgs) -> anyhow::Result<Outcome> {
 }
 
 fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> anyhow::Result<Outcome> {
+    if args.variant.is_set() {
+        return super::variant::divide(args, extra);
+    }
     let ours_used = args.engine.reference_uci.is_none() && args.engine.reference_script.is_none();
     if !ours_used && args.engine.has_engine() {
         for (given, flag) in [(args.hash.is_some(), "--hash"), (args.threads.is_some(), "--threads")] {

@@ -5,6 +5,7 @@
 //! 3 an external engine failed.
 
 mod bench;
+mod betza;
 mod book;
 mod butterfly;
 mod common;
@@ -18,6 +19,7 @@ mod perft_dist;
 mod rotated_dump;
 mod suite;
 mod usage;
+mod variant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write;
@@ -65,6 +67,8 @@ pub enum Command {
     /// Opening books in Thompson's one-byte-per-move tree: build, dump,
     /// probe, verify, and Polyglot import and export.
     Book(book::BookArgs),
+    /// XBetza fairy pieces: compile to leg code, or show a piece's moves on a board.
+    Betza(betza::BetzaArgs),
 }
 
 impl Command {
@@ -81,6 +85,7 @@ impl Command {
             Command::MagicSearch(a) => a.json_on_stdout(),
             Command::Moves(a) => a.json,
             Command::Book(a) => a.json(),
+            Command::Betza(a) => a.json(),
             Command::Completions(_) | Command::Man(_) => false,
         }
     }
@@ -267,5 +272,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Man(args) => docs::man(args),
         Command::Moves(args) => moves::run(args),
         Command::Book(args) => book::run(args),
+        Command::Betza(args) => betza::run(args),
     }
 }

@@ -43,6 +43,8 @@ pub struct PerftArgs {
     /// the speed and the time left).
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 #[derive(Serialize)]
@@ -71,6 +73,10 @@ struct StatsRow {
 pub fn run(args: PerftArgs) -> Result<Outcome> {
     if let Some(action) = args.action {
         return super::perft_dist::run(action);
+    }
+    if args.variant.is_set() {
+        let p = &args.position;
+        return super::variant::perft(&args.variant, &p.fen, &p.moves, args.depth, args.threads, args.json);
     }
     if args.hash > 0 && args.stats {
         return Err(no_effect("--hash", "with --stats (statistics are counted move by move, without a table)"));

@@ -53,9 +53,14 @@ pub struct SuiteArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub engine: EngineArgs,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 }
 
 pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
+    if args.variant.is_set() {
+        return super::variant::suite(&args);
+    }
     let result = Chess::new()
         .with_hash(args.hash)
         .context("--hash")

@@ -1,0 +1,272 @@
+//! Boards up to 16x16 as a padded mailbox, and positions on them.
+//!
+//! Squares are cells of a byte array with three cells of padding on every
+//! side (the longest single step of an atom is 3), so a step never needs a
+//! bounds check: it lands on an `OFF` cell instead. A row is `width + 3`
+//! cells (the padding between rows is shared), and there are three padding
+//! rows above and below.
+
+use std::fmt;
+
+/// The widest and tallest board.
+pub const MAX_SIZE: u8 = 16;
+/// Padding cells around the board.
+pub const PAD: usize = 3;
+
+/// An empty cell.
+pub const EMPTY: u8 = 0;
+/// A cell off the board.
+pub const OFF: u8 = 255;
+/// Colour bit of a piece cell.
+pub const BLACK_BIT: u8 = 64;
+
+/// A side.
+pub type Side = usize;
+pub const WHITE: Side = 0;
+pub const BLACK: Side = 1;
+
+/// The cell for a piece of `kind` (index into the variant's pieces) and `side`.
+pub fn piece_cell(kind: usize, side: Side) -> u8 {
+    (kind as u8 + 1) | if side == BLACK { BLACK_BIT } else { 0 }
+}
+
+/// The kind of the piece in a non-empty, on-board cell.
+pub fn cell_kind(cell: u8) -> usize {
+    ((cell & !BLACK_BIT) - 1) as usize
+}
+
+/// The side of the piece in a non-empty, on-board cell.
+pub fn cell_side(cell: u8) -> Side {
+    usize::from(cell & BLACK_BIT != 0)
+}
+
+/// Board dimensions and the mailbox layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    pub stride: usize,
+    pub cells: usize,
+}
+
+impl Geometry {
+    pub fn new(width: u8, height: u8) -> Geometry {
+        assert!((1..=MAX_SIZE).contains(&width) && (1..=MAX_SIZE).contains(&height));
+        let stride = width as usize + PAD;
+        Geometry { width, height, stride, cells: (height as usize + 2 * PAD + 1) * stride }
+    }
+
+    /// The cell of (file, rank), both 0-based.
+    pub fn cell(&self, file: u8, rank: u8) -> usize {
+        (rank as usize + PAD) * self.stride + file as usize + PAD
+    }
+
+    /// (file, rank) of an on-board cell.
+    pub fn coords(&self, cell: usize) -> (u8, u8) {
+        ((cell % self.stride - PAD) as u8, (cell / self.stride - PAD) as u8)
+    }
+
+    /// The cell offset of a step.
+    pub fn delta(&self, step: (i8, i8)) -> isize {
+        step.1 as isize * self.stride as isize + step.0 as isize
+    }
+
+    /// Every on-board cell, a1 first, rank by rank.
+    pub fn squares(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height).flat_map(move |r| (0..self.width).map(move |f| self.cell(f, r)))
+    }
+
+    /// The square name of a cell (`a1`, `p16`; ranks past 9 with two digits).
+    pub fn name(&self, cell: usize) -> String {
+        let (f, r) = self.coords(cell);
+        format!("{}{}", (b'a' + f) as char, r as u32 + 1)
+    }
+
+    /// Reads a square name (either case), `None` if off this board.
+    pub fn parse_square(&self, text: &str) -> Option<usize> {
+        let mut chars = text.chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let digits: String = chars.collect();
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.chars().all(|c| c.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        let f = file as u8 - b'a';
+        if f >= self.width || rank == 0 || rank > self.height {
+            return None;
+        }
+        Some(self.cell(f, rank - 1))
+    }
+
+    /// A fresh mailbox: every board cell empty, the padding `OFF`.
+    pub fn empty_cells(&self) -> Vec<u8> {
+        let mut cells = vec![OFF; self.cells];
+        for sq in self.squares() {
+            cells[sq] = EMPTY;
+        }
+        cells
+    }
+}
+
+/// No royal piece on the board.
+pub const NO_SQUARE: u16 = u16::MAX;
+
+/// A position: the mailbox, the side to move, piece lists and royal squares.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub cells: Vec<u8>,
+    pub side: Side,
+    /// The cells of each side's pieces (unordered).
+    pub lists: [Vec<u16>; 2],
+    /// For each cell, its index in its side's list.
+    slot: Vec<u16>,
+    /// Each side's royal piece, or `NO_SQUARE`.
+    pub royal: [u16; 2],
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(side {}, {} + {} pieces)", self.side, self.lists[0].len(), self.lists[1].len())
+    }
+}
+
+/// What a move changed, to take it back.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    pub moved: u8,
+    pub captured: [(u16, u8); 4],
+    pub ncaptured: u8,
+}
+
+impl Position {
+    /// An empty board of `geometry`, white to move.
+    pub fn empty(geometry: &Geometry) -> Position {
+        Position {
+            cells: geometry.empty_cells(),
+            side: WHITE,
+            lists: [Vec::new(), Vec::new()],
+            slot: vec![0; geometry.cells],
+            royal: [NO_SQUARE; 2],
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    pub fn put(&mut self, sq: usize, cell: u8, royal: bool) {
+        debug_assert_eq!(self.cells[sq], EMPTY);
+        let side = cell_side(cell);
+        self.cells[sq] = cell;
+        self.slot[sq] = self.lists[side].len() as u16;
+        self.lists[side].push(sq as u16);
+        if royal {
+            self.royal[side] = sq as u16;
+        }
+    }
+
+    fn remove_from_list(&mut self, sq: usize, side: Side) {
+        let i = self.slot[sq] as usize;
+        let list = &mut self.lists[side];
+        let last = list.pop().expect("a piece in the list");
+        if i < list.len() {
+            list[i] = last;
+            self.slot[last as usize] = i as u16;
+        }
+    }
+
+    /// Plays a move: `from` to `to`, capturing whatever stands on `to` (if
+    /// it is another square) and on each victim square.
+    pub fn make(&mut self, from: usize, to: usize, victims: &[u16], royal_kind: Option<usize>) -> Undo {
+        let moved = self.cells[from];
+        let side = cell_side(moved);
+        let mut undo = Undo { moved, captured: [(0, 0); 4], ncaptured: 0 };
+        let mut capture = |pos: &mut Position, sq: usize| {
+            let cell = pos.cells[sq];
+            if cell != EMPTY && sq != from {
+                let s = cell_side(cell);
+                pos.remove_from_list(sq, s);
+                if pos.royal[s] == sq as u16 {
+                    pos.royal[s] = NO_SQUARE;
+                }
+                pos.cells[sq] = EMPTY;
+                undo.captured[undo.ncaptured as usize] = (sq as u16, cell);
+                undo.ncaptured += 1;
+            }
+        };
+        for &v in victims {
+            capture(self, v as usize);
+        }
+        if to != from {
+            capture(self, to);
+            let i = self.slot[from];
+            self.lists[side][i as usize] = to as u16;
+            self.slot[to] = i;
+            self.cells[from] = EMPTY;
+            self.cells[to] = moved;
+            if royal_kind == Some(cell_kind(moved)) {
+                self.royal[side] = to as u16;
+            }
+        }
+        self.side ^= 1;
+        undo
+    }
+
+    /// Takes back a move made by `make`.
+    pub fn unmake(&mut self, from: usize, to: usize, undo: &Undo, royal_kind: Option<usize>) {
+        self.side ^= 1;
+        let side = cell_side(undo.moved);
+        if to != from {
+            let i = self.slot[to];
+            self.lists[side][i as usize] = from as u16;
+            self.slot[from] = i;
+            self.cells[to] = EMPTY;
+            self.cells[from] = undo.moved;
+            if royal_kind == Some(cell_kind(undo.moved)) {
+                self.royal[side] = from as u16;
+            }
+        }
+        for &(sq, cell) in undo.captured[..undo.ncaptured as usize].iter().rev() {
+            let is_royal = royal_kind == Some(cell_kind(cell));
+            self.put(sq as usize, cell, is_royal);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_with_two_digit_ranks() {
+        let g = Geometry::new(12, 10);
+        for sq in g.squares() {
+            assert_eq!(g.parse_square(&g.name(sq)), Some(sq));
+        }
+        assert_eq!(g.name(g.cell(0, 9)), "a10");
+        assert_eq!(g.parse_square("A10"), Some(g.cell(0, 9)));
+        assert_eq!(g.parse_square("a11"), None);
+        assert_eq!(g.parse_square("m1"), None);
+        assert_eq!(g.parse_square("a01"), None);
+    }
+
+    #[test]
+    fn padding_catches_every_atom_step() {
+        let g = Geometry::new(16, 16);
+        let cells = g.empty_cells();
+        for sq in g.squares() {
+            for dx in -3i8..=3 {
+                for dy in -3i8..=3 {
+                    let t = (sq as isize + g.delta((dx, dy))) as usize;
+                    let (f, r) = g.coords(sq);
+                    let on = (0..16).contains(&(f as i8 + dx)) && (0..16).contains(&(r as i8 + dy));
+                    assert_eq!(cells[t] != OFF, on);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! Variant definitions in Fairy-Stockfish's `variants.ini` format.
+//!
+//! Sections are `[name]` or `[name:template]` (the template an earlier
+//! section of the same file), lines `key = value`, comments `;` or `#`.
+//! Without a template a section starts, as in Fairy-Stockfish, with no
+//! pieces and the chess start position (which then fails: it has pawns). Supported keys: `maxFile`, `maxRank`, `startFen`,
+//! `customPieceN = letter:BETZA`, `king = k`, `king = k:BETZA`, `king = -`,
+//! the letters of Fairy-Stockfish's built-in pieces that are plain Betza
+//! (`knight = n`, `rook = -`, ...), `castling = false`, `doubleStep`, and a
+//! few keys that do not change the moves (piece values, game-end rules).
+//! Any other key is an error that names it: nothing is silently ignored.
+
+use super::variant::{Initial, PieceDef, Variant, VariantError};
+use std::collections::BTreeMap;
+
+/// An error in a `variants.ini` file, with its line when it has one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
+pub struct IniError {
+    pub path: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+/// Fairy-Stockfish's built-in pieces whose moves are plain Betza there:
+/// (key, default letter, Betza).
+pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
+    ("knight", 'n', "N"),
+    ("bishop", 'b', "B"),
+    ("rook", 'r', "R"),
+    ("queen", 'q', "Q"),
+    ("fers", 'f', "F"),
+    ("alfil", 'a', "A"),
+    ("fersAlfil", 'e', "FA"),
+    ("silver", 's', "FfW"),
+    ("aiwok", 'a', "RNF"),
+    ("bers", 'd', "RF"),
+    ("archbishop", 'a', "BN"),
+    ("chancellor", 'c', "RN"),
+    ("amazon", 'a', "QN"),
+    ("knibis", 'h', "mNcB"),
+    ("biskni", 'h', "mBcN"),
+    ("kniroo", 'h', "mNcR"),
+    ("rookni", 'h', "mRcN"),
+    ("shogiPawn", 'p', "fW"),
+    ("lance", 'l', "fR"),
+    ("shogiKnight", 'n', "fN"),
+    ("gold", 'g', "WfF"),
+    ("dragonHorse", 'h', "BW"),
+    ("clobber", 'p', "cW"),
+    ("breakthrough", 'p', "fmWfF"),
+    ("immobile", 'p', ""),
+    ("cannon", 'c', "mRcpR"),
+    ("horse", 'h', "nN"),
+    ("elephant", 'e', "nA"),
+    ("banner", 'a', "RcpRnN"),
+    ("wazir", 'w', "W"),
+    ("commoner", 'm', "K"),
+    ("centaur", 'c', "KN"),
+];
+
+/// Built-in pieces with rules beyond their Betza in Fairy-Stockfish.
+const UNSUPPORTED_PIECES: &[(&str, &str)] = &[
+    ("pawn", "pawns (double step, en passant, promotion) are not implemented"),
+    ("soldier", "the Xiangqi soldier's river rule is not implemented"),
+    ("janggiCannon", "the Janggi cannon's rules are not implemented"),
+    ("janggiElephant", "the Janggi elephant is not implemented"),
+];
+
+/// Keys that do not change the legal moves (game results, evaluation, display).
+const IGNORED_KEYS: &[&str] = &[
+    "pieceValueMg",
+    "pieceValueEg",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "stalemateValue",
+    "checkmateValue",
+    "materialCounting",
+    "adjudicateFullBoard",
+    "countingRule",
+    "pieceToCharTable",
+    "variantTemplate",
+    "extinctionValue",
+    "extinctionClaim",
+];
+
+/// Rule keys whose default (false) is what we implement: `false` is fine,
+/// anything else is an error.
+const FALSE_ONLY_KEYS: &[&str] = &[
+    "chess960",
+    "twoBoards",
+    "pieceDrops",
+    "dropLoop",
+    "capturesToHand",
+    "mustCapture",
+    "mustDrop",
+    "blastOnCapture",
+    "gating",
+    "seirawanGating",
+    "cambodianMoves",
+    "makpongRule",
+    "flyingGeneral",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "shatarMateRule",
+    "bikjangRule",
+    "flagMove",
+    "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
+    "castling",
+    "sittuyinPromotion",
+    "piecePromotionOnCapture",
+    "mandatoryPiecePromotion",
+    "pieceDemotion",
+    "immobilityIllegal",
+    "wallOrMove",
+    "dupleCheck",
+    "extinctionPseudoRoyal",
+    "checkCounting",
+];
+
+#[derive(Debug, Clone)]
+struct Section {
+    name: String,
+    template: Option<String>,
+    line: usize,
+    /// key -> (value, line)
+    keys: BTreeMap<String, (String, usize)>,
+}
+
+/// The sections of a file, in order.
+#[derive(Debug, Clone)]
+pub struct IniFile {
+    path: String,
+    sections: Vec<Section>,
+}
+
+impl IniFile {
+    /// Reads the text of a file (`path` only names it in messages).
+    pub fn parse(path: &str, text: &str) -> Result<IniFile, IniError> {
+        let err = |line: usize, message: String| IniError { path: path.into(), line: Some(line), message };
+        let mut sections: Vec<Section> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix('[') {
+                let inner = rest
+                    .strip_suffix(']')
+                    .ok_or_else(|| err(line_no, format!("section header {line:?} has no closing ']'")))?;
+                let (name, template) = match inner.split_once(':') {
+                    Some((n, t)) => (n.trim(), Some(t.trim().to_string())),
+                    None => (inner.trim(), None),
+                };
+                if name.is_empty() {
+                    return Err(err(line_no, "a section with no name".into()));
+                }
+                if let Some(prev) = sections.iter().find(|s| s.name == name) {
+                    return Err(err(line_no, format!("variant {name:?} is already defined at line {}", prev.line)));
+                }
+                sections.push(Section { name: name.into(), template, line: line_no, keys: BTreeMap::new() });
+                continue;
+            }
+            let Some(section) = sections.last_mut() else {
+                return Err(err(line_no, format!("{line:?} before the first [section]")));
+            };
+            let (key, value) =
+                line.split_once('=').ok_or_else(|| err(line_no, format!("{line:?} is not `key = value`")))?;
+            let key = key.trim().to_string();
+            if key.is_empty() {
+                return Err(err(line_no, "a line with no key".into()));
+            }
+            if let Some((_, prev)) = section.keys.get(&key) {
+                return Err(err(line_no, format!("key {key:?} is already set at line {prev}")));
+            }
+            section.keys.insert(key, (value.trim().to_string(), line_no));
+        }
+        Ok(IniFile { path: path.into(), sections })
+    }
+
+    /// The names of the variants in the file.
+    pub fn names(&self) -> Vec<String> {
+        self.sections.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The keys of a section with its templates' keys under them.
+    fn resolved(&self, name: &str, depth: usize) -> Result<BTreeMap<String, (String, usize)>, IniError> {
+        let section = self.sections.iter().find(|s| s.name == name).ok_or_else(|| IniError {
+            path: self.path.clone(),
+            line: None,
+            message: format!("no variant {name:?} (the file defines: {})", self.names().join(", ")),
+        })?;
+        let mut keys = BTreeMap::new();
+        if let Some(template) = &section.template {
+            let known = self.sections.iter().position(|s| &s.name == template);
+            let own = self.sections.iter().position(|s| s.name == name);
+            match known {
+                Some(t) if t < own.unwrap_or(0) && depth < 32 => keys = self.resolved(template, depth + 1)?,
+                _ => {
+                    return Err(IniError {
+                        path: self.path.clone(),
+                        line: Some(section.line),
+                        message: format!(
+                            "template {template:?}: only earlier sections of this file can be templates; \
+                             the rules of Fairy-Stockfish's built-in variants are not implemented"
+                        ),
+                    })
+                }
+            }
+        }
+        keys.extend(section.keys.clone());
+        Ok(keys)
+    }
+
+    /// Builds the variant `name`.
+    pub fn variant(&self, name: &str) -> Result<Variant, IniError> {
+        let keys = self.resolved(name, 0)?;
+        let err = |line: Option<usize>, message: String| IniError { path: self.path.clone(), line, message };
+        let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
+        let board_dim = |key: &str, default: u8, files: bool| -> Result<u8, IniError> {
+            let Some((v, l)) = get(key) else { return Ok(default) };
+            let n = if files && v.len() == 1 && v.as_bytes()[0].is_ascii_lowercase() {
+                Some(v.as_bytes()[0] - b'a' + 1)
+            } else {
+                v.parse::<u8>().ok()
+            };
+            n.filter(|n| (1..=16).contains(n))
+                .ok_or_else(|| err(Some(l), format!("{key} = {v}: not a board size from 1 to 16")))
+        };
+        let width = board_dim("maxFile", 8, true)?;
+        let height = board_dim("maxRank", 8, false)?;
+
+        // The pieces: Fairy-Stockfish's chess base, then the keys.
+        // A section without a template starts with no pieces at all (as
+        // Fairy-Stockfish's parser resets them): every piece is declared.
+        let mut pieces: Vec<(String, char, String, Option<usize>)> = Vec::new();
+        let mut king: Option<(char, String)> = None;
+        let mut start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string();
+        let mut start_line = None;
+        let mut initial = Initial::Ranks(1, 6);
+        for (key, (value, line)) in &keys {
+            let line = Some(*line);
+            let bool_value = || match value.as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                v => Err(err(line, format!("{key} = {v}: not true or false"))),
+            };
+            let letter_of = |v: &str| -> Result<Option<(char, String)>, IniError> {
+                if v == "-" {
+                    return Ok(None);
+                }
+                let mut chars = v.chars();
+                let c = chars.next().filter(|c| c.is_ascii_alphabetic()).ok_or_else(|| {
+                    err(line, format!("{key} = {v}: the value must start with a piece letter (or be -)"))
+                })?;
+                let rest: String = chars.collect();
+                let betza = match rest.strip_prefix(':') {
+                    Some(b) => b.to_string(),
+                    None if rest.is_empty() => String::new(),
+                    None => return Err(err(line, format!("{key} = {v}: expected letter:BETZA"))),
+                };
+                Ok(Some((c.to_ascii_lowercase(), betza)))
+            };
+            match key.as_str() {
+                "maxFile" | "maxRank" => {}
+                "startFen" => {
+                    start_fen = value.clone();
+                    start_line = line;
+                }
+                "doubleStep" => {
+                    initial = if bool_value()? { Initial::Ranks(1, 6) } else { Initial::Nowhere };
+                }
+                "king" => {
+                    king = match letter_of(value)? {
+                        None => None,
+                        Some((c, b)) if b.is_empty() => Some((c, "K".into())),
+                        Some((c, b)) => Some((c, b)),
+                    };
+                }
+                k if k.starts_with("customPiece") => {
+                    let n: usize =
+                        k["customPiece".len()..].parse().ok().filter(|n| (1..=25).contains(n)).ok_or_else(|| {
+                            err(line, format!("{k}: custom pieces are customPiece1 to customPiece25"))
+                        })?;
+                    if let Some((c, betza)) = letter_of(value)? {
+                        if betza.is_empty() {
+                            return Err(err(line, format!("{k} = {value}: missing Betza (letter:BETZA)")));
+                        }
+                        pieces.push((k.to_string(), c, betza, Some(n)));
+                    }
+                }
+                k if k == "pawn" || UNSUPPORTED_PIECES.iter().any(|&(n, _)| n == k) => {
+                    pieces.retain(|p| p.0 != k);
+                    if letter_of(value)?.is_some() {
+                        let why = UNSUPPORTED_PIECES.iter().find(|&&(n, _)| n == k).map(|p| p.1).unwrap_or("");
+                        pieces.push((k.to_string(), value.chars().next().unwrap_or('?'), format!("!{why}"), None));
+                    }
+                }
+                k if BUILTIN_PIECES.iter().any(|&(n, _, _)| n == k) => {
+                    let (_, _, betza) = *BUILTIN_PIECES.iter().find(|&&(n, _, _)| n == k).expect("listed");
+                    pieces.retain(|p| p.0 != k);
+                    if let Some((c, extra)) = letter_of(value)? {
+                        if !extra.is_empty() {
+                            return Err(err(
+                                line,
+                                format!("{k} = {value}: only custom pieces and the king take a Betza"),
+                            ));
+                        }
+                        pieces.push((k.to_string(), c, betza.to_string(), None));
+                    }
+                }
+                k if IGNORED_KEYS.contains(&k) => {}
+                k if FALSE_ONLY_KEYS.contains(&k) => {
+                    if bool_value()? {
+                        return Err(err(line, format!("{k} = true: that rule is not implemented")));
+                    }
+                }
+                k => {
+                    return Err(err(line, format!("key {k:?} changes rules that are not implemented (or is unknown)")));
+                }
+            }
+        }
+        // The pawn of the chess base stays a pawn: fine unless it is on the board.
+        let fen_board = start_fen.split_whitespace().next().unwrap_or("").to_string();
+        let mut defs = Vec::new();
+        for (name, letter, betza, _) in &pieces {
+            if let Some(why) = betza.strip_prefix('!').or((name == "pawn").then_some("")) {
+                if fen_board.contains(letter.to_ascii_lowercase()) || fen_board.contains(letter.to_ascii_uppercase()) {
+                    let why = if why.is_empty() {
+                        "pawns (double step, en passant, promotion) are not implemented"
+                    } else {
+                        why
+                    };
+                    let l = keys.get(name.as_str()).map(|x| x.1).or(start_line);
+                    return Err(err(
+                        l,
+                        format!("{name} ({letter}) is on the board in startFen: {why} (remove it with `{name} = -`)"),
+                    ));
+                }
+                continue;
+            }
+            defs.push(
+                PieceDef::new(*letter, name, betza)
+                    .map_err(|e| err(keys.get(name.as_str()).map(|x| x.1), format!("{name}: {e}\n{}", e.caret())))?,
+            );
+        }
+        let royal = match king {
+            Some((c, betza)) => {
+                defs.push(
+                    PieceDef::new(c, "king", &betza)
+                        .map_err(|e| err(keys.get("king").map(|x| x.1), format!("king: {e}\n{}", e.caret())))?,
+                );
+                Some(defs.len() - 1)
+            }
+            None => None,
+        };
+        Variant::new(name, width, height, defs, royal, &start_fen, initial).map_err(|e| {
+            let line = match &e {
+                VariantError::Other(m) if m.starts_with("startFen") => start_line,
+                _ => None,
+            };
+            err(line, e.to_string())
+        })
+    }
+}
+
+/// Reads `path` and builds the variant `name`.
+pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
+    let text = std::fs::read_to_string(path).map_err(|e| IniError {
+        path: path.into(),
+        line: None,
+        message: e.to_string(),
+    })?;
+    IniFile::parse(path, &text)?.variant(name)
+}

@@ -1,0 +1,19 @@
+//! Fairy-chess variants: pieces in XBetza notation compiled to leg code,
+//! boards up to 16x16, variants read from Fairy-Stockfish's `variants.ini`,
+//! a leg-code interpreter for move generation, perft, and the `Rules` of the
+//! hunt.
+
+pub mod betza;
+pub mod board;
+pub mod explain;
+pub mod ini;
+pub mod movegen;
+pub mod perft;
+pub mod rules;
+mod shapes;
+pub mod show;
+pub mod variant;
+
+pub use board::Position;
+pub use movegen::Move;
+pub use variant::{Initial, PieceDef, Variant};

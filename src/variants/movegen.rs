@@ -1,0 +1,715 @@
+//! The leg-code interpreter, attack shapes for the royal rule, and legal
+//! move generation.
+//!
+//! Each piece kind's leg code is linked once per side to the board (steps
+//! become cell offsets; Black's are turned 180 degrees, as Fairy-Stockfish
+//! and XBoard turn them). The interpreter walks the rows with a small state
+//! per leg depth: where the leg starts, how far a paused slide has gone,
+//! whether it ended on a piece, and the piece it captured (a locust victim).
+//!
+//! The royal rule needs "is this square attacked". For that every capture a
+//! kind can make is enumerated once into *shapes*: the displacement of the
+//! captured square from the attacker and the conditions (empty, friend,
+//! enemy, any) on every square of the path. Looking up the displacement of
+//! the royal piece from each enemy piece gives the few shapes to test. A
+//! kind with too many shapes (long multi-leg slides) falls back to running
+//! its leg code.
+
+use super::betza::compile::{flag, Leg, Row};
+use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
+use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY, C_ENEMY, C_OWN};
+
+/// A move: where the piece goes and the extra squares it captures on the
+/// way (locust victims, sorted). Cells are the variant's mailbox cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub nvictims: u8,
+    pub victims: [u16; MAX_VICTIMS],
+}
+
+/// The most locust victims in one move.
+pub const MAX_VICTIMS: usize = 3;
+
+impl Move {
+    pub fn victims(&self) -> &[u16] {
+        &self.victims[..self.nvictims as usize]
+    }
+}
+
+/// One linked row of leg code.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Op {
+    flags: u16,
+    delta: isize,
+    limit: u8,
+    skip: u16,
+    depth: u8,
+    rewind: u16,
+}
+
+/// The common one- and two-leg paths, generated without the interpreter.
+#[derive(Debug, Clone, Copy)]
+enum Simple {
+    /// A leap or slide (`limit` squares) landing by `modes`.
+    Ray { delta: isize, limit: u8, modes: u16, initial: bool },
+    /// A hopper: slide to the first piece (within `limit1`), then on in the
+    /// same direction (within `limit2`), landing by `modes`.
+    Hop { delta: isize, limit1: u8, limit2: u8, modes: u16, initial: bool },
+    /// Two single steps; the first square must be empty (`via_empty`) or
+    /// occupied (else): lame leapers and their `j` twins.
+    Bent { first: isize, second: isize, via_empty: bool, modes: u16, initial: bool },
+}
+
+/// A kind's linked code and attack shapes for one side.
+#[derive(Debug, Clone)]
+pub(crate) struct SideTables {
+    /// The same moves as `code`, when every path has one of the simple forms.
+    simple: Option<Vec<Simple>>,
+    code: Vec<Op>,
+    /// `None`: too many shapes, attacks run the code.
+    shapes: Option<Shapes>,
+}
+
+/// Per-kind tables of a variant.
+#[derive(Debug, Clone)]
+pub(crate) struct KindTables {
+    sides: [SideTables; 2],
+    /// Two paths may give the same move: deduplicate this kind's moves.
+    dedup: bool,
+}
+
+/// Everything the generator needs about a variant's pieces and board.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    kinds: Vec<KindTables>,
+    geometry: Geometry,
+    /// (file, rank) of every cell (garbage off the board).
+    coords: Vec<(i8, i8)>,
+    royal: Option<usize>,
+    /// Cells where `i` moves are allowed, per side.
+    initial: [Vec<bool>; 2],
+    /// Re-parse these Betza strings at every generation (speed comparison).
+    reparse: Option<Vec<String>>,
+}
+
+fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
+    code.iter()
+        .map(|row| {
+            let step = if side == 0 { row.step } else { (-row.step.0, -row.step.1) };
+            let is_loop = row.flags & flag::LOOP != 0;
+            Op {
+                flags: row.flags,
+                delta: geometry.delta(step),
+                limit: row.limit,
+                skip: row.skip,
+                depth: row.depth,
+                rewind: if is_loop { row.range } else { 0 },
+            }
+        })
+        .collect()
+}
+
+/// The simple forms of a kind's paths, `None` if some path has none.
+fn simple_forms(roots: &[Leg], geometry: &Geometry, side: Side) -> Option<Vec<Simple>> {
+    let turn = |step: (i8, i8)| geometry.delta(if side == 0 { step } else { (-step.0, -step.1) });
+    let landing = flag::MOVE | flag::CAPTURE | flag::DESTROY;
+    roots
+        .iter()
+        .map(|leg| {
+            if leg.skip_first {
+                return None;
+            }
+            match leg.children.as_slice() {
+                [] => Some(Simple::Ray {
+                    delta: turn(leg.step),
+                    limit: leg.range,
+                    modes: leg.modes & landing,
+                    initial: leg.initial,
+                }),
+                [next] if next.is_final() && !next.skip_first => {
+                    if leg.modes == flag::HOP && next.step == leg.step {
+                        Some(Simple::Hop {
+                            delta: turn(leg.step),
+                            limit1: leg.range,
+                            limit2: next.range,
+                            modes: next.modes & landing,
+                            initial: leg.initial,
+                        })
+                    } else if leg.range == 1
+                        && next.range == 1
+                        && (leg.modes == flag::MOVE || leg.modes == flag::HOP)
+                        && (leg.step.0 + next.step.0, leg.step.1 + next.step.1) != (0, 0)
+                    {
+                        Some(Simple::Bent {
+                            first: turn(leg.step),
+                            second: turn(next.step),
+                            via_empty: leg.modes == flag::MOVE,
+                            modes: next.modes & landing,
+                            initial: leg.initial,
+                        })
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[inline(always)]
+fn lands(cell: u8, side: Side, modes: u16) -> bool {
+    if cell == EMPTY {
+        modes & flag::MOVE != 0
+    } else if cell == OFF {
+        false
+    } else if cell_side(cell) != side {
+        modes & flag::CAPTURE != 0
+    } else {
+        modes & flag::DESTROY != 0
+    }
+}
+
+/// Moves of the simple forms (the mover stays on `from`: no simple path
+/// passes its own square).
+fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
+    let push = |out: &mut Vec<Move>, to: usize| {
+        out.push(Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] })
+    };
+    for form in forms {
+        match *form {
+            Simple::Ray { delta, limit, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mut sq = from;
+                let mut n = 0;
+                loop {
+                    sq = (sq as isize + delta) as usize;
+                    let c = cells[sq];
+                    if lands(c, side, modes) {
+                        push(out, sq);
+                    }
+                    n += 1;
+                    if c != EMPTY || n >= limit {
+                        break;
+                    }
+                }
+            }
+            Simple::Hop { delta, limit1, limit2, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mut sq = from;
+                let mut n = 0;
+                let screen = loop {
+                    sq = (sq as isize + delta) as usize;
+                    n += 1;
+                    let c = cells[sq];
+                    if c != EMPTY {
+                        break (c != OFF).then_some(sq);
+                    }
+                    if n >= limit1 {
+                        break None;
+                    }
+                };
+                let Some(mut sq) = screen else { continue };
+                let mut n = 0;
+                loop {
+                    sq = (sq as isize + delta) as usize;
+                    let c = cells[sq];
+                    if lands(c, side, modes) {
+                        push(out, sq);
+                    }
+                    n += 1;
+                    if c != EMPTY || n >= limit2 {
+                        break;
+                    }
+                }
+            }
+            Simple::Bent { first, second, via_empty, modes, initial } => {
+                if initial && !initial_ok {
+                    continue;
+                }
+                let mid = (from as isize + first) as usize;
+                let c = cells[mid];
+                if c == OFF || (c == EMPTY) != via_empty {
+                    continue;
+                }
+                let to = (mid as isize + second) as usize;
+                if lands(cells[to], side, modes) {
+                    push(out, to);
+                }
+            }
+        }
+    }
+}
+
+fn leg_victims(leg: &Leg) -> usize {
+    let own = usize::from(!leg.is_final() && leg.modes & (flag::CAPTURE | flag::DESTROY) != 0);
+    own + leg.children.iter().map(leg_victims).max().unwrap_or(0)
+}
+
+/// Why a piece cannot be used by the generator.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TableError(pub String);
+
+impl Tables {
+    /// Links every kind's code to the board and enumerates attack shapes.
+    pub fn new(
+        geometry: Geometry,
+        kinds: &[(&[Leg], &[Row])],
+        royal: Option<usize>,
+        initial: [Vec<bool>; 2],
+    ) -> Result<Tables, TableError> {
+        let mut coords = vec![(0, 0); geometry.cells];
+        for sq in geometry.squares() {
+            let (f, r) = geometry.coords(sq);
+            coords[sq] = (f as i8, r as i8);
+        }
+        let mut out = Vec::new();
+        for (roots, code) in kinds {
+            if roots.iter().map(leg_victims).max().unwrap_or(0) > MAX_VICTIMS {
+                return Err(TableError(format!(
+                    "a move with more than {MAX_VICTIMS} locust captures is not implemented"
+                )));
+            }
+            let enumerated = enumerate_shapes(roots, &geometry);
+            let dedup = may_repeat(roots, &geometry);
+            let sides = [0, 1].map(|side| SideTables {
+                simple: simple_forms(roots, &geometry, side),
+                code: link(code, &geometry, side),
+                shapes: enumerated.as_ref().map(|list| bucket(list, &geometry, side)),
+            });
+            out.push(KindTables { sides, dedup });
+        }
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None })
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn royal(&self) -> Option<usize> {
+        self.royal
+    }
+
+    /// Calls `emit(to, victims)` for every pseudo-legal move of the piece on
+    /// `from` (duplicates possible; see `piece_moves`).
+    fn run(&self, code: &[Op], cells: &mut [u8], from: usize, initial_ok: bool, emit: &mut impl FnMut(usize, &[u16])) {
+        let mover = cells[from];
+        let side = cell_side(mover);
+        cells[from] = EMPTY;
+        let mut at = [0usize; 9];
+        let mut count = [0u8; 8];
+        let mut ended = [false; 8];
+        let mut victim = [NO_SQUARE; 8];
+        at[0] = from;
+        let mut i = 0;
+        let n = code.len();
+        while i < n {
+            let op = code[i];
+            let d = op.depth as usize;
+            if op.flags & flag::LOOP != 0 {
+                if ended[d] || count[d] >= op.limit {
+                    i += 1;
+                    continue;
+                }
+                let sq = (at[d + 1] as isize + op.delta) as usize;
+                let c = cells[sq];
+                if c == EMPTY {
+                    at[d + 1] = sq;
+                    count[d] += 1;
+                    victim[d] = NO_SQUARE;
+                    i -= op.rewind as usize;
+                    continue;
+                }
+                if c != OFF {
+                    let enemy = cell_side(c) != side;
+                    let takes = (enemy && op.flags & flag::CAPTURE != 0) || (!enemy && op.flags & flag::DESTROY != 0);
+                    if takes || op.flags & flag::HOP != 0 {
+                        at[d + 1] = sq;
+                        count[d] += 1;
+                        ended[d] = true;
+                        victim[d] = if takes { sq as u16 } else { NO_SQUARE };
+                        i -= op.rewind as usize;
+                        continue;
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            if op.flags & flag::INITIAL != 0 && !initial_ok {
+                i += 1 + op.skip as usize;
+                continue;
+            }
+            let is_final = op.flags & flag::FINAL != 0;
+            let mut sq = at[d];
+            let mut steps = 0u8;
+            if op.flags & flag::SKIP_FIRST != 0 {
+                sq = (sq as isize + op.delta) as usize;
+                steps = 1;
+                if cells[sq] == OFF {
+                    i += 1 + op.skip as usize;
+                    continue;
+                }
+            }
+            let mut success = false;
+            loop {
+                sq = (sq as isize + op.delta) as usize;
+                steps += 1;
+                let c = cells[sq];
+                if c == OFF {
+                    break;
+                }
+                if c == EMPTY {
+                    if is_final {
+                        if op.flags & flag::MOVE != 0 {
+                            emit_with(emit, sq, &victim[..d]);
+                        }
+                    } else if op.flags & flag::MOVE != 0 {
+                        at[d + 1] = sq;
+                        count[d] = steps;
+                        ended[d] = false;
+                        victim[d] = NO_SQUARE;
+                        success = true;
+                        break;
+                    }
+                    if steps < op.limit {
+                        continue;
+                    }
+                    break;
+                }
+                let enemy = cell_side(c) != side;
+                let takes = (enemy && op.flags & flag::CAPTURE != 0) || (!enemy && op.flags & flag::DESTROY != 0);
+                if is_final {
+                    if takes {
+                        emit_with(emit, sq, &victim[..d]);
+                    }
+                } else if takes || op.flags & flag::HOP != 0 {
+                    at[d + 1] = sq;
+                    count[d] = steps;
+                    ended[d] = true;
+                    victim[d] = if takes { sq as u16 } else { NO_SQUARE };
+                    success = true;
+                }
+                break;
+            }
+            i += if is_final || success { 1 } else { 1 + op.skip as usize };
+        }
+        cells[from] = mover;
+    }
+
+    /// Every distinct pseudo-legal move of the piece on `from` (of the side
+    /// whose piece it is), appended to `out`.
+    pub fn piece_moves(&self, pos: &mut Position, from: usize, initial_anywhere: bool, out: &mut Vec<Move>) {
+        let cell = pos.cells[from];
+        let kind = cell_kind(cell);
+        let side = cell_side(cell);
+        let tables = &self.kinds[kind];
+        let initial_ok = initial_anywhere || self.initial[side][from];
+        let start = out.len();
+        let st = &tables.sides[side];
+        match &st.simple {
+            Some(forms) => run_simple(forms, &pos.cells, from, side, initial_ok, out),
+            None => self.run(&st.code, &mut pos.cells, from, initial_ok, &mut |to, victims| {
+                out.push(make_move(from, to, victims));
+            }),
+        }
+        if tables.dedup {
+            out[start..].sort_unstable();
+            let mut keep = start;
+            for j in start..out.len() {
+                if j == start || out[j] != out[keep - 1] {
+                    out[keep] = out[j];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Every distinct pseudo-legal move of the side to move.
+    pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        let side = pos.side;
+        match &self.reparse {
+            None => {
+                for i in 0..pos.lists[side].len() {
+                    let from = pos.lists[side][i] as usize;
+                    self.piece_moves(pos, from, false, out);
+                }
+            }
+            Some(notations) => {
+                for i in 0..pos.lists[side].len() {
+                    let from = pos.lists[side][i] as usize;
+                    let notation = &notations[cell_kind(pos.cells[from])];
+                    self.piece_moves_reparsed(pos, from, notation, out);
+                }
+            }
+        }
+    }
+
+    /// The moves of the piece on `from` as WinBoard finds them: parse and
+    /// compile its Betza string now, then interpret (for the speed
+    /// comparison of compiling once against re-parsing at every node).
+    pub fn piece_moves_reparsed(&self, pos: &mut Position, from: usize, notation: &str, out: &mut Vec<Move>) {
+        let Ok(compiled) = super::betza::compile(notation) else { return };
+        let side = cell_side(pos.cells[from]);
+        let code = link(&compiled.code, &self.geometry, side);
+        let initial_ok = self.initial[side][from];
+        let start = out.len();
+        self.run(&code, &mut pos.cells, from, initial_ok, &mut |to, victims| out.push(make_move(from, to, victims)));
+        if self.kinds[cell_kind(pos.cells[from])].dedup {
+            out[start..].sort_unstable();
+            let mut keep = start;
+            for j in start..out.len() {
+                if j == start || out[j] != out[keep - 1] {
+                    out[keep] = out[j];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// The same tables generating every move through the leg-code
+    /// interpreter (no simple forms): a cross-check of the two.
+    pub fn interpreter_only(&self) -> Tables {
+        let mut t = self.clone();
+        for k in &mut t.kinds {
+            for s in &mut k.sides {
+                s.simple = None;
+            }
+        }
+        t
+    }
+
+    /// The same tables re-parsing each piece's Betza string (`notations`,
+    /// one per kind) at every move generation, as WinBoard does.
+    pub fn reparsing(&self, notations: Vec<String>) -> Tables {
+        Tables { reparse: Some(notations), ..self.clone() }
+    }
+
+    /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?
+    pub fn attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        self.attacked_skipping(pos, sq, by, usize::MAX)
+    }
+
+    /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
+    fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
+        let (kx, ky) = self.coords[sq];
+        for i in 0..pos.lists[by].len() {
+            let x = pos.lists[by][i] as usize;
+            if x == skip {
+                continue;
+            }
+            let kind = cell_kind(pos.cells[x]);
+            let t = &self.kinds[kind].sides[by];
+            match &t.shapes {
+                Some(shapes) => {
+                    let (ax, ay) = self.coords[x];
+                    let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+                    let (s, e) = shapes.buckets[idx];
+                    for &(start, len, initial) in &shapes.shapes[s as usize..e as usize] {
+                        if initial && !self.initial[by][x] {
+                            continue;
+                        }
+                        let conds = &shapes.conds[start as usize..start as usize + len as usize];
+                        if conds
+                            .iter()
+                            .all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0)
+                        {
+                            return true;
+                        }
+                    }
+                }
+                None => {
+                    let mut hit = false;
+                    let initial_ok = self.initial[by][x];
+                    self.run(&t.code, &mut pos.cells, x, initial_ok, &mut |to, victims| {
+                        hit |= to == sq || victims.contains(&(sq as u16));
+                    });
+                    if hit {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Marks every square whose change could let an enemy piece attack
+    /// `king`; false if some enemy kind has no shapes (test every move).
+    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut [u64; 8]) -> bool {
+        let (kx, ky) = self.coords[king];
+        for &x in &pos.lists[by] {
+            let x = x as usize;
+            let kind = cell_kind(pos.cells[x]);
+            let Some(shapes) = &self.kinds[kind].sides[by].shapes else { return false };
+            let (ax, ay) = self.coords[x];
+            let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+            let (s, e) = shapes.buckets[idx];
+            for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
+                for &(off, _) in &shapes.conds[start as usize..start as usize + len as usize] {
+                    let c = (x as isize + off) as usize;
+                    marks[c >> 6] |= 1 << (c & 63);
+                }
+            }
+        }
+        true
+    }
+
+    /// Calls `f` for every legal move of the side to move; `moves` is scratch.
+    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
+        moves.clear();
+        self.pseudo_legal(pos, moves);
+        let us = pos.side;
+        let them = us ^ 1;
+        let king = pos.royal[us];
+        if self.royal.is_none() || king == NO_SQUARE {
+            for &mv in moves.iter() {
+                f(pos, mv);
+            }
+            return;
+        }
+        let king = king as usize;
+        let in_check = self.attacked(pos, king, them);
+        let mut marks = [0u64; 8];
+        let quick = !in_check && self.sensitive(pos, king, them, &mut marks);
+        let marked = |c: usize| marks[c >> 6] >> (c & 63) & 1 != 0;
+        for &mv in moves.iter() {
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let needs_test = !quick
+                || from == king
+                || (from != to && (marked(from) || marked(to)))
+                || mv.victims().iter().any(|&v| marked(v as usize));
+            if needs_test {
+                let ok = if from == king && from != to && mv.nvictims == 0 {
+                    self.king_step_safe(pos, from, to, them)
+                } else {
+                    self.is_legal_slow(pos, mv)
+                };
+                if !ok {
+                    continue;
+                }
+            }
+            f(pos, mv);
+        }
+    }
+
+    /// A plain move of the royal piece: is its destination attacked once it
+    /// has left its square? (A captured piece on `to` attacks nothing there:
+    /// no shape ends on the attacker's own square.)
+    fn king_step_safe(&self, pos: &mut Position, from: usize, to: usize, them: Side) -> bool {
+        let (king, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = king;
+        let attacked = self.attacked_skipping(pos, to, them, to);
+        pos.cells[from] = king;
+        pos.cells[to] = target;
+        !attacked
+    }
+
+    /// Calls `f` for every legal move of the side to move.
+    pub fn for_each_legal(&self, pos: &mut Position, f: impl FnMut(&mut Position, Move)) {
+        let mut moves = Vec::with_capacity(128);
+        self.for_each_legal_in(pos, &mut moves, f);
+    }
+
+    /// Plays `mv`, tests the mover's royal piece, takes it back.
+    pub fn is_legal_slow(&self, pos: &mut Position, mv: Move) -> bool {
+        let us = pos.side;
+        let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), self.royal);
+        let king = pos.royal[us];
+        let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
+        pos.unmake(mv.from as usize, mv.to as usize, &undo, self.royal);
+        ok
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &mut Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_legal(pos, |_, mv| out.push(mv));
+        out
+    }
+
+    /// The number of legal moves (the last ply of perft); `moves` is scratch.
+    pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
+        let mut n = 0;
+        self.for_each_legal_in(pos, moves, |_, _| n += 1);
+        n
+    }
+
+    /// The number of legal moves.
+    pub fn count_legal(&self, pos: &mut Position) -> u64 {
+        self.count_legal_in(pos, &mut Vec::with_capacity(128))
+    }
+
+    /// The legal moves into `out` (cleared first); `scratch` is scratch.
+    pub fn legal_moves_in(&self, pos: &mut Position, scratch: &mut Vec<Move>, out: &mut Vec<Move>) {
+        out.clear();
+        self.for_each_legal_in(pos, scratch, |_, mv| out.push(mv));
+    }
+}
+
+fn emit_with(emit: &mut impl FnMut(usize, &[u16]), to: usize, victims: &[u16]) {
+    let mut v = [0u16; 8];
+    let mut k = 0;
+    for &x in victims {
+        if x != NO_SQUARE && x as usize != to {
+            v[k] = x;
+            k += 1;
+        }
+    }
+    emit(to, &v[..k]);
+}
+
+fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
+    let mut mv = Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] };
+    for &v in victims.iter().take(MAX_VICTIMS) {
+        mv.victims[mv.nvictims as usize] = v;
+        mv.nvictims += 1;
+    }
+    if mv.nvictims > 1 {
+        mv.victims[..mv.nvictims as usize].sort_unstable();
+    }
+    mv
+}
+
+#[inline]
+fn class(cell: u8, attacker: Side) -> u8 {
+    if cell == EMPTY {
+        C_EMPTY
+    } else if cell == OFF {
+        0
+    } else if cell_side(cell) == attacker {
+        C_OWN
+    } else {
+        C_ENEMY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::betza::compile;
+    use crate::variants::shapes::may_repeat;
+
+    fn repeats(notation: &str) -> bool {
+        may_repeat(&compile(notation).unwrap().roots, &Geometry::new(8, 8))
+    }
+
+    #[test]
+    fn repeats_only_where_two_paths_can_give_one_move() {
+        assert!(!repeats("mRcpR"), "a cannon's screens exclude each other");
+        assert!(!repeats("KN"));
+        assert!(!repeats("gQ"));
+        assert!(repeats("WR"));
+        assert!(repeats("aK"));
+        assert!(repeats("W2D"));
+        assert!(!repeats("mWcD"));
+    }
+}

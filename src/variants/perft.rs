@@ -1,0 +1,66 @@
+//! Perft on variants: the last ply is counted without playing its moves,
+//! the root moves are shared among rayon's threads.
+
+use super::board::Position;
+use super::movegen::Move;
+use super::variant::Variant;
+use rayon::prelude::*;
+
+/// Leaf nodes of the legal move tree to `depth` (1 at depth 0).
+pub fn perft(variant: &Variant, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut scratch = Vec::with_capacity(256);
+    perft_in(variant, pos, depth, &mut buffers, &mut scratch)
+}
+
+/// `perft` with one move buffer per remaining ply, allocated once.
+fn perft_in(
+    variant: &Variant,
+    pos: &mut Position,
+    depth: u32,
+    buffers: &mut [Vec<Move>],
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    let tables = &variant.tables;
+    match depth {
+        0 => 1,
+        1 => tables.count_legal_in(pos, scratch),
+        _ => {
+            let (here, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+            tables.legal_moves_in(pos, scratch, here);
+            let royal = tables.royal();
+            let mut nodes = 0;
+            for &mv in here.iter() {
+                let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), royal);
+                nodes += perft_in(variant, pos, depth - 1, deeper, scratch);
+                pos.unmake(mv.from as usize, mv.to as usize, &undo, royal);
+            }
+            nodes
+        }
+    }
+}
+
+/// Every legal move with the perft of `depth - 1` after it (`depth >= 1`),
+/// the moves in generation order, computed on the current rayon pool.
+pub fn divide(variant: &Variant, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    assert!(depth >= 1, "divide needs depth >= 1");
+    let mut root = pos.clone();
+    let moves = variant.tables.legal_moves(&mut root);
+    let royal = variant.tables.royal();
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.make(mv.from as usize, mv.to as usize, mv.victims(), royal);
+            (mv, perft(variant, &mut child, depth - 1))
+        })
+        .collect()
+}
+
+/// Perft split over rayon's threads at the root.
+pub fn perft_parallel(variant: &Variant, pos: &Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return perft(variant, &mut pos.clone(), depth);
+    }
+    divide(variant, pos, depth).iter().map(|&(_, n)| n).sum()
+}

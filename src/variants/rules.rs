@@ -1,0 +1,154 @@
+//! The hunt's `Rules` for a variant of a `variants.ini` file.
+//!
+//! Positions are Fairy-Stockfish FENs (`startpos` is the variant's start
+//! position); moves are printed as Fairy-Stockfish prints them (`e2e4`,
+//! `a9a10`; legs through locust victims `e5e6,e6e7`; a pass `e5e5`). Legal
+//! moves come sorted by origin square (a1, b1, ..., rank by rank), then
+//! destination, then victims.
+
+use super::board::Position;
+use super::explain;
+use super::movegen::Move;
+use super::perft;
+use super::variant::{FenError, Variant};
+use crate::rules::{ReadMoveError, Rules};
+use std::sync::Arc;
+
+/// A variant and the path of the file that defines it (for `VariantPath`).
+#[derive(Debug, Clone)]
+pub struct VariantRules {
+    pub variant: Arc<Variant>,
+    pub path: String,
+}
+
+impl VariantRules {
+    pub fn new(variant: Variant, path: &str) -> VariantRules {
+        VariantRules { variant: Arc::new(variant), path: path.into() }
+    }
+}
+
+/// Reads `e5e6,e6e7` (also with `-` or `x` between squares) into its
+/// points: origin, victims, destination.
+fn points(variant: &Variant, text: &str) -> Option<Vec<usize>> {
+    let g = &variant.geometry;
+    let mut out: Vec<usize> = Vec::new();
+    for (i, leg) in text.split(',').enumerate() {
+        let cleaned: String = leg.chars().filter(|&c| c != '-' && c != 'x').collect();
+        let chars: Vec<char> = cleaned.chars().collect();
+        let mut squares = Vec::new();
+        let mut j = 0;
+        while j < chars.len() {
+            let start = j;
+            j += 1;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let s: String = chars[start..j].iter().collect();
+            squares.push(g.parse_square(&s)?);
+        }
+        if squares.len() != 2 {
+            return None;
+        }
+        if i == 0 {
+            out.push(squares[0]);
+        } else if out.last() != Some(&squares[0]) {
+            return None;
+        }
+        out.push(squares[1]);
+    }
+    Some(out)
+}
+
+impl Rules for VariantRules {
+    type Position = Position;
+    type Move = Move;
+    type PositionError = FenError;
+
+    fn name(&self) -> String {
+        self.variant.name.clone()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, FenError> {
+        if text.trim() == "startpos" {
+            return self.variant.parse_fen(&self.variant.start_fen);
+        }
+        self.variant.parse_fen(text)
+    }
+
+    fn position_text(&self, pos: &Position) -> String {
+        self.variant.fen(pos)
+    }
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut moves = self.variant.tables.legal_moves(&mut pos.clone());
+        moves.sort_unstable();
+        moves
+    }
+
+    fn play(&self, pos: &Position, mv: Move) -> Position {
+        let mut next = pos.clone();
+        next.make(mv.from as usize, mv.to as usize, mv.victims(), self.variant.royal);
+        next
+    }
+
+    fn move_text(&self, _pos: &Position, mv: Move) -> String {
+        self.variant.move_text(mv)
+    }
+
+    fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
+        let text = text.trim();
+        let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
+        let (from, to) = (points[0] as u16, *points.last().expect("two points") as u16);
+        let mut victims: Vec<u16> = points[1..points.len() - 1].iter().map(|&v| v as u16).collect();
+        victims.sort_unstable();
+        let legal = self.legal_moves(pos);
+        if let Some(&mv) = legal.iter().find(|m| m.from == from && m.to == to && m.victims() == victims.as_slice()) {
+            return Ok(mv);
+        }
+        // An engine may leave out the legs of a locust move: from-to alone is
+        // enough when exactly one legal move has them.
+        if victims.is_empty() {
+            let same: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
+            match same.len() {
+                1 => return Ok(*same[0]),
+                n if n > 1 => return Err(ReadMoveError::Ambiguous(text.into())),
+                _ => {}
+            }
+        }
+        let canonical = {
+            let g = &self.variant.geometry;
+            let mut pts = vec![from as usize];
+            pts.extend(victims.iter().map(|&v| v as usize));
+            pts.push(to as usize);
+            pts.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",")
+        };
+        Err(ReadMoveError::Illegal { text: text.into(), canonical: Some(canonical) })
+    }
+
+    fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        let mut out = perft::divide(&self.variant, pos, depth);
+        out.sort_unstable_by_key(|&(m, _)| m);
+        out
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        perft::perft_parallel(&self.variant, pos, depth)
+    }
+
+    fn max_depth(&self) -> u32 {
+        crate::perft::MAX_DEPTH
+    }
+
+    fn uci_options(&self, _root: &Position) -> Vec<(String, String)> {
+        vec![("VariantPath".into(), self.path.clone()), ("UCI_Variant".into(), self.variant.name.clone())]
+    }
+
+    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
+        Some(explain::describe(&self.variant, pos, mv))
+    }
+
+    fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+        let points = points(&self.variant, text.trim())?;
+        explain::why_not(&self.variant, pos, &points)
+    }
+}

@@ -1,0 +1,169 @@
+//! The variant code paths of perft, divide and suite from the outside, and
+//! variants.ini errors. Fairy-Stockfish is the reference where it is built.
+
+mod variants_support;
+use assert_cmd::Command;
+use predicates::prelude::*;
+use variants_support::*;
+
+fn chesstool() -> Command {
+    Command::cargo_bin("chesstool").expect("binary")
+}
+
+fn differ_path() -> String {
+    format!("{}/tests/variants/differ.ini", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn perft_matches_fairy_stockfish() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let fen = load("wide12").start_fen;
+    let (_, total) = fsf.divide("wide12", &fen, &[], 3);
+    chesstool()
+        .args(["perft", "--variant", "wide12", "--variant-path", &ini_path(), "--depth", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("Nodes: {total} ")));
+}
+
+#[test]
+fn bisect_against_fairy_stockfish_matches_inside_its_subset() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    for name in ["mini5", "lame8"] {
+        chesstool()
+            .args(["divide", "--variant", name, "--variant-path", &ini_path(), "--depth", "3", "--bisect"])
+            .args(["--engine-uci", fsf.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("match at depth 3"));
+    }
+}
+
+#[test]
+fn bisect_finds_the_moves_fairy_stockfish_reads_differently() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    // The mao (mafsW) on c1 of a 6x6 board, by hand: a W step to an empty
+    // square (b1, d1, c2), then one diagonal step outward: b1 -> a2 (a0 is
+    // off the board), d1 -> e2, c2 -> b3 and d3. Fairy-Stockfish drops the
+    // 'a' and reads fsmW: b1, d1, c2 without capture.
+    let out = chesstool()
+        .args(["divide", "--variant", "mao", "--variant-path", &differ_path(), "--depth", "3", "--bisect", "--json"])
+        .args(["--engine-uci", fsf.to_str().unwrap()])
+        .assert()
+        .code(1);
+    let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let witness = &doc["witness"];
+    let list = |k: &str| -> Vec<String> {
+        let mut v: Vec<String> =
+            witness[k].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(witness["depth"], 1, "{doc}");
+    assert_eq!(list("missing"), ["c1a2", "c1b3", "c1d3", "c1e2"]);
+    assert_eq!(list("extra"), ["c1b1", "c1c2", "c1d1"]);
+    let hint = witness["hints"]["c1b1"].as_str().unwrap();
+    assert!(hint.contains("has no such move"), "{hint}");
+}
+
+#[test]
+fn divide_prints_fairy_stockfish_format_with_two_digit_ranks() {
+    chesstool()
+        .args(["divide", "--variant", "big10", "--variant-path", &ini_path(), "--depth", "1"])
+        .args(["--fen", "l9/10/10/10/10/10/4k5/10/10/K9 w - - 0 1"])
+        .assert()
+        .success()
+        // The black lance (fRbW) on a10 checks the king on a1 along the
+        // file: only b1 and b2 leave it (a2 is still on the file).
+        .stdout(predicate::str::diff("a1b1: 1\na1b2: 1\n\nNodes searched: 2\n"));
+    // Black's lance slides down its file (forward for Black) to a1.
+    chesstool()
+        .args(["divide", "--variant", "big10", "--variant-path", &ini_path(), "--depth", "1"])
+        .args(["--fen", "l9/10/10/10/10/10/4k5/10/10/K9 b - - 0 1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a10a9: 1").and(predicate::str::contains("a10a1: 1")));
+}
+
+#[test]
+fn moves_are_read_by_meaning() {
+    chesstool()
+        .args([
+            "perft",
+            "--variant",
+            "mini5",
+            "--variant-path",
+            &ini_path(),
+            "--depth",
+            "1",
+            "--moves",
+            "a1-a2",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"moves\": [\n    \"a1-a2\"\n  ]"));
+    chesstool()
+        .args(["perft", "--variant", "mini5", "--variant-path", &ini_path(), "--depth", "1", "--moves", "c1c5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--moves: move 1 \"c1c5\""));
+}
+
+#[test]
+fn suite_checks_variant_counts() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let fen = load("chiral6").start_fen;
+    let (_, d2) = fsf.divide("chiral6", &fen, &[], 2);
+    let (_, d3) = fsf.divide("chiral6", &fen, &[], 3);
+    let dir = std::env::temp_dir().join(format!("chesstool-vsuite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("chiral6.epd");
+    std::fs::write(&file, format!("{fen} ;D2 {d2} ;D3 {d3}\n{fen} ;D1 999\n")).unwrap();
+    chesstool()
+        .args(["suite", "--variant", "chiral6", "--variant-path", &ini_path()])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("999"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn ini_error(text: &str, variant: &str) -> assert_cmd::assert::Assert {
+    let dir = std::env::temp_dir().join(format!("chesstool-vini-{}-{variant}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.ini");
+    std::fs::write(&file, text).unwrap();
+    chesstool()
+        .args(["perft", "--variant", variant, "--variant-path", file.to_str().unwrap(), "--depth", "1"])
+        .assert()
+        .code(2)
+}
+
+#[test]
+fn unimplemented_rules_are_errors_naming_the_key() {
+    let base = "[v]\nking = k\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    ini_error(&format!("{base}promotionPieceTypes = q\n"), "v")
+        .stderr(predicate::str::contains("line 5").and(predicate::str::contains("\"promotionPieceTypes\"")));
+    ini_error(&format!("{base}pieceDrops = true\n"), "v").stderr(predicate::str::contains("pieceDrops = true"));
+    ini_error("[v:xiangqi]\nking = k\n", "v").stderr(predicate::str::contains("template \"xiangqi\""));
+    ini_error("[v]\nking = k\npawn = p\ncastling = false\nstartFen = 4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1\n", "v")
+        .stderr(predicate::str::contains("pawn (p) is on the board"));
+    ini_error("[v]\nking = k\ncustomPiece1 = a:fxW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v").stderr(
+        predicate::str::contains("line 3").and(predicate::str::contains("unknown modifier 'x' at character 2")),
+    );
+    ini_error("[v]\nking = k\nstartFen = 4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\n", "v")
+        .stderr(predicate::str::contains("castling is not implemented"));
+    ini_error(&format!("{base}maxFile = 17\n"), "v").stderr(predicate::str::contains("maxFile = 17"));
+    ini_error(base, "w").stderr(predicate::str::contains("no variant \"w\""));
+}
+
+#[test]
+fn fen_errors_name_the_rank() {
+    chesstool()
+        .args(["perft", "--variant", "big10", "--variant-path", &ini_path(), "--depth", "1"])
+        .args(["--fen", "k9/10/10/10/10/10/11/10/10/K9 w - - 0 1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("rank 4"));
+}

@@ -1,0 +1,144 @@
+//! Shared by the variant tests: Fairy-Stockfish over a real pipe, and our
+//! divide in its text form.
+#![allow(dead_code)]
+
+use chesstool::variants::{ini, perft, Variant};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+pub fn ini_path() -> String {
+    format!("{}/tests/variants/fairy.ini", env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn load(name: &str) -> Variant {
+    ini::load(&ini_path(), name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The Fairy-Stockfish binary: `$FAIRY_STOCKFISH`, then the place
+/// `scripts/build_fairy_stockfish.sh` installs it.
+pub fn fairy_stockfish() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("FAIRY_STOCKFISH") {
+        let p = PathBuf::from(p);
+        return p.is_file().then_some(p);
+    }
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/fairy-stockfish/fairy-stockfish");
+    p.is_file().then_some(p)
+}
+
+/// Fairy-Stockfish, one process for many questions.
+pub struct Fsf {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Fsf {
+    /// `None` (and a note on stderr) when the binary is not built; CI builds it.
+    pub fn start() -> Option<Fsf> {
+        let Some(path) = fairy_stockfish() else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "Fairy-Stockfish is not built: run scripts/build_fairy_stockfish.sh"
+            );
+            eprintln!("skipping: Fairy-Stockfish not built (scripts/build_fairy_stockfish.sh)");
+            return None;
+        };
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Fairy-Stockfish");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut fsf = Fsf { child, stdin, stdout };
+        fsf.send("uci");
+        fsf.read_until("uciok");
+        fsf.send(&format!("setoption name VariantPath value {}", ini_path()));
+        Some(fsf)
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to Fairy-Stockfish");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn read_until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).expect("read from Fairy-Stockfish");
+            assert!(n > 0, "Fairy-Stockfish closed its output");
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// Fairy-Stockfish's divide: move -> count, and the total.
+    pub fn divide(&mut self, variant: &str, fen: &str, moves: &[&str], depth: u32) -> (BTreeMap<String, u64>, u64) {
+        self.send(&format!("setoption name UCI_Variant value {variant}"));
+        let moves = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+        self.send(&format!("position fen {fen}{moves}"));
+        self.send(&format!("go perft {depth}"));
+        let mut map = BTreeMap::new();
+        let mut total = 0;
+        for line in self.read_until("Nodes searched") {
+            if let Some(n) = line.strip_prefix("Nodes searched: ") {
+                total = n.trim().parse().expect("a count");
+            } else if let Some((mv, n)) = line.split_once(": ") {
+                if let Ok(n) = n.trim().parse() {
+                    map.insert(mv.to_string(), n);
+                }
+            }
+        }
+        (map, total)
+    }
+}
+
+impl Drop for Fsf {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Our divide with Fairy-Stockfish's move text.
+pub fn our_divide(variant: &Variant, fen: &str, depth: u32) -> (BTreeMap<String, u64>, u64) {
+    let pos = variant.parse_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+    let mut map = BTreeMap::new();
+    let mut total = 0;
+    for (mv, n) in perft::divide(variant, &pos, depth) {
+        assert!(map.insert(variant.move_text(mv), n).is_none(), "a move listed twice");
+        total += n;
+    }
+    (map, total)
+}
+
+/// Compares our divide with Fairy-Stockfish's; panics with the differences.
+pub fn compare(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> u64 {
+    let variant = load(name);
+    let ours = our_divide(&variant, fen, depth);
+    let theirs = fsf.divide(name, fen, &[], depth);
+    if ours != theirs {
+        let mut diffs = Vec::new();
+        for (mv, n) in &theirs.0 {
+            match ours.0.get(mv) {
+                None => diffs.push(format!("missing {mv} ({n})")),
+                Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
+                _ => {}
+            }
+        }
+        for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
+            diffs.push(format!("extra {mv}"));
+        }
+        panic!("{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}", ours.1, theirs.1, diffs.join("; "));
+    }
+    ours.1
+}

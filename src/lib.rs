@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod tictacchess;
 pub mod tools;
 pub mod verify;
 

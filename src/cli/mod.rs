@@ -12,6 +12,7 @@ mod magic_search;
 mod perft;
 mod rotated_dump;
 mod suite;
+mod tictacchess;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -48,6 +49,9 @@ pub enum Command {
     /// Find magic numbers for rook and bishop attacks, verified against the
     /// reference for every occupancy; or check a magic file with --verify.
     MagicSearch(magic_search::MagicSearchArgs),
+    /// TicTacChess (the 4x4 game of the source documents): perft, divide,
+    /// the exact solution of the game, and play against it.
+    Tictacchess(tictacchess::TicTacChessArgs),
 }
 
 /// What a finished command found.
@@ -105,5 +109,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),
         Command::MagicSearch(args) => magic_search::run(args),
+        Command::Tictacchess(args) => tictacchess::run(args),
     }
 }

@@ -1,0 +1,162 @@
+//! `chesstool tictacchess`: perft, divide, solve and play for TicTacChess,
+//! the 4x4 game of the source documents.
+
+use super::common::{threads_arg, with_threads, LazyProgress};
+use super::Outcome;
+use anyhow::{anyhow, bail, Context, Result};
+use chesstool::perft::HashTable;
+use chesstool::tictacchess::perft::{divide, total};
+use chesstool::tictacchess::Position;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct TicTacChessArgs {
+    #[command(subcommand)]
+    pub command: TtcCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum TtcCommand {
+    /// Count the leaf nodes of the legal move tree.
+    Perft(PerftArgs),
+    /// Per-move leaf counts (`N@b2: 60`), sorted by move.
+    Divide(PerftArgs),
+}
+
+/// The root: a position string and moves played from it.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PosArgs {
+    /// Position string `<board> <hand> <side>` (ranks 4 to 1; hand PNBR then
+    /// pnbr, or `-`), or `start`.
+    #[arg(long, default_value = "start", allow_hyphen_values = true, value_name = "POS")]
+    pub pos: String,
+    /// Moves to play from the position first: drops `N@b2`, moves `b1c3`.
+    #[arg(long, num_args = 1.., value_name = "MOVE", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+/// The start position's string.
+pub const START: &str = "4/4/4/4 PNBRpnbr w";
+
+impl PosArgs {
+    pub fn root(&self) -> Result<Position> {
+        let text = if self.pos == "start" { START } else { self.pos.as_str() };
+        Position::parse(text).map_err(|e| anyhow!("--pos {:?}: {e}", self.pos))
+    }
+
+    pub fn resolve(&self) -> Result<Position> {
+        self.root()?
+            .play_texts(self.moves.iter().map(String::as_str))
+            .map_err(|(i, e)| anyhow!("--moves: move {i}: {e}"))
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub position: PosArgs,
+    /// Depth in plies (0 to 20; divide needs 1 or more).
+    #[arg(short, long, value_parser = depth_arg)]
+    pub depth: u32,
+    /// Worker threads (0 = all cores).
+    #[arg(short = 't', long, default_value_t = 0, value_parser = threads_arg)]
+    pub threads: usize,
+    /// Hash table size in MiB, shared by all threads (0 = none).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+fn depth_arg(s: &str) -> Result<u32, String> {
+    let max = chesstool::perft::MAX_DEPTH;
+    match s.parse::<u32>() {
+        Ok(d) if d <= max => Ok(d),
+        _ => Err(format!("{s} is not a depth (0 to {max})")),
+    }
+}
+
+pub fn run(args: TicTacChessArgs) -> Result<Outcome> {
+    let json = match &args.command {
+        TtcCommand::Perft(a) | TtcCommand::Divide(a) => a.json,
+    };
+    let result = match args.command {
+        TtcCommand::Perft(a) => perft(a, false),
+        TtcCommand::Divide(a) => perft(a, true),
+    };
+    if let (Err(e), true) = (&result, json) {
+        let doc = serde_json::json!({"status": "error", "error": {"kind": "input", "message": format!("{e:#}")}});
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    }
+    result
+}
+
+#[derive(Serialize)]
+struct PerftJson<'a> {
+    status: &'static str,
+    root: String,
+    moves: &'a [String],
+    position: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<BTreeMap<String, u64>>,
+}
+
+fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {
+    if per_move && args.depth == 0 {
+        bail!("--depth: divide needs a depth of 1 or more");
+    }
+    let root = args.position.root()?;
+    let pos = args.position.resolve()?;
+    let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
+    let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
+    let started = Instant::now();
+    let counts = if args.depth == 0 {
+        Vec::new()
+    } else {
+        let progress = LazyProgress::new(pos.legal_moves().len() as u64, "perft", args.quiet || args.json);
+        let counts = with_threads(threads, || divide(&pos, args.depth, table.as_ref(), &|| progress.inc()))?;
+        progress.finish();
+        counts
+    };
+    let nodes =
+        if args.depth == 0 { 1 } else { total(&counts).ok_or_else(|| anyhow!("the node count exceeds 2^64 - 1"))? };
+    let seconds = started.elapsed().as_secs_f64();
+    let sorted: BTreeMap<String, u64> = counts.iter().map(|(m, n)| (m.to_string(), *n)).collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = PerftJson {
+            status: "ok",
+            root: root.to_string(),
+            moves: &args.position.moves,
+            position: pos.to_string(),
+            depth: args.depth,
+            nodes,
+            seconds,
+            threads,
+            divide: per_move.then_some(sorted),
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else if per_move {
+        for (m, n) in &sorted {
+            writeln!(out, "{m}: {n}")?;
+        }
+        writeln!(out, "\nNodes searched: {nodes}")?;
+    } else {
+        writeln!(out, "Position: {pos}")?;
+        let mnps = nodes as f64 / seconds.max(1e-9) / 1e6;
+        writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {mnps:.1} Mnps")?;
+    }
+    Ok(Outcome::Success)
+}

@@ -6,7 +6,10 @@ use super::Outcome;
 use anyhow::{anyhow, bail, Context, Result};
 use chesstool::perft::HashTable;
 use chesstool::tictacchess::perft::{divide, total};
-use chesstool::tictacchess::Position;
+use chesstool::tictacchess::solve::file::{self, TableFile};
+use chesstool::tictacchess::solve::index::CONFIGS;
+use chesstool::tictacchess::solve::{solve, Phase, Solution, Value};
+use chesstool::tictacchess::{Move, Position};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -24,6 +27,9 @@ pub enum TtcCommand {
     Perft(PerftArgs),
     /// Per-move leaf counts (`N@b2: 60`), sorted by move.
     Divide(PerftArgs),
+    /// The exact value of a position (win, loss or draw for the side to
+    /// move, and the distance in plies with best play) from the solved game.
+    Solve(SolveArgs),
 }
 
 /// The root: a position string and moves played from it.
@@ -86,10 +92,12 @@ fn depth_arg(s: &str) -> Result<u32, String> {
 pub fn run(args: TicTacChessArgs) -> Result<Outcome> {
     let json = match &args.command {
         TtcCommand::Perft(a) | TtcCommand::Divide(a) => a.json,
+        TtcCommand::Solve(a) => a.json,
     };
     let result = match args.command {
         TtcCommand::Perft(a) => perft(a, false),
         TtcCommand::Divide(a) => perft(a, true),
+        TtcCommand::Solve(a) => solve_cmd(a),
     };
     if let (Err(e), true) = (&result, json) {
         let doc = serde_json::json!({"status": "error", "error": {"kind": "input", "message": format!("{e:#}")}});
@@ -157,6 +165,147 @@ fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {
         writeln!(out, "Position: {pos}")?;
         let mnps = nodes as f64 / seconds.max(1e-9) / 1e6;
         writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {mnps:.1} Mnps")?;
+    }
+    Ok(Outcome::Success)
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PosArgs,
+    /// The solved table: probed if the file exists, else written after solving.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+    /// Worker threads for a solve (0 = all cores).
+    #[arg(short = 't', long, default_value_t = 0, value_parser = threads_arg)]
+    pub threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The value of the position and of each move, from a table file or a solve.
+pub enum Oracle {
+    File(TableFile),
+    Memory(Solution),
+}
+
+impl Oracle {
+    pub fn value(&self, pos: &Position) -> Result<Value> {
+        Ok(match self {
+            Oracle::File(t) => t.value(pos)?,
+            Oracle::Memory(s) => s.value(pos),
+        })
+    }
+
+    pub fn children(&self, pos: &Position) -> Result<Vec<(Move, Value)>> {
+        Ok(match self {
+            Oracle::File(t) => t.children(pos)?,
+            Oracle::Memory(s) => s.children(pos),
+        })
+    }
+
+    /// The moves that keep the value (for the side to move) best.
+    pub fn best_moves(&self, pos: &Position) -> Result<(Value, Vec<Move>)> {
+        let value = self.value(pos)?;
+        let best = self.children(pos)?.into_iter().filter(|&(_, v)| v.before() == value).map(|(m, _)| m).collect();
+        Ok((value, best))
+    }
+}
+
+/// Opens `--table FILE` if it exists, else solves (and writes the file).
+pub fn oracle(table: Option<&std::path::Path>, threads: usize, quiet: bool) -> Result<(Oracle, &'static str)> {
+    if let Some(path) = table.filter(|p| p.exists()) {
+        return Ok((Oracle::File(TableFile::open(path).context("--table")?), "table"));
+    }
+    let bar = SolveProgress::new(quiet);
+    let solution = with_threads(threads, || solve(&|phase, rows| bar.update(phase, rows)))??;
+    bar.finish();
+    if let Some(path) = table {
+        file::write(path, &solution).context("--table")?;
+    }
+    Ok((Oracle::Memory(solution), "solve"))
+}
+
+/// One bar per phase of a solve (58,625 rows each).
+struct SolveProgress {
+    bar: Option<indicatif::ProgressBar>,
+    phase: std::sync::Mutex<Option<Phase>>,
+}
+
+impl SolveProgress {
+    fn new(quiet: bool) -> SolveProgress {
+        use std::io::IsTerminal;
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::new(CONFIGS as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("solve {msg:>9} [{elapsed_precise}] {wide_bar} {percent:>3}%")
+                    .expect("valid template"),
+            );
+            bar
+        });
+        SolveProgress { bar, phase: std::sync::Mutex::new(None) }
+    }
+
+    fn update(&self, phase: Phase, rows: u64) {
+        let Some(bar) = &self.bar else { return };
+        let mut current = self.phase.lock().unwrap_or_else(|e| e.into_inner());
+        if *current != Some(phase) {
+            *current = Some(phase);
+            bar.reset();
+            bar.set_message(match phase {
+                Phase::Start => "start".to_string(),
+                Phase::Ply(n) => format!("ply {n}"),
+                Phase::Verify => "verify".to_string(),
+            });
+        }
+        bar.set_position(rows);
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn describe(v: Value) -> String {
+    match v {
+        Value::Win(d) => format!("win in {d} plies"),
+        Value::Loss(0) => "loss (the opponent has just won)".to_string(),
+        Value::Loss(d) => format!("loss in {d} plies"),
+        Value::Draw => "draw".to_string(),
+    }
+}
+
+fn solve_cmd(args: SolveArgs) -> Result<Outcome> {
+    let pos = args.position.resolve()?;
+    let started = Instant::now();
+    let (oracle, source) = oracle(args.table.as_deref(), args.threads, args.quiet || args.json)?;
+    let (value, best) = oracle.best_moves(&pos)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    let best_text: Vec<String> = best.iter().map(Move::to_string).collect();
+    if args.json {
+        let doc = serde_json::json!({
+            "pos": pos.to_string(),
+            "value": value.word(),
+            "plies": value.plies(),
+            "best": best_text,
+            "source": source,
+            "seconds": seconds,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        writeln!(out, "Position: {pos}")?;
+        writeln!(out, "Value: {} for {} to move", describe(value), pos.turn().name())?;
+        if !best_text.is_empty() {
+            writeln!(out, "Best moves: {}", best_text.join(" "))?;
+        }
+        writeln!(out, "From: {source} ({seconds:.3} s)")?;
     }
     Ok(Outcome::Success)
 }

@@ -227,7 +227,10 @@ impl Problem {
     /// same index (a chess name only on the 8x8 board), which keeps seeds and
     /// reports working unchanged.
     pub fn on(geometry: Geometry, slider: Slider, bit: u8) -> Problem {
-        debug_assert!(geometry.bit(geometry.coords(bit).0, geometry.coords(bit).1) == Some(bit), "bit {bit} is off the board");
+        debug_assert!(
+            geometry.bit(geometry.coords(bit).0, geometry.coords(bit).1) == Some(bit),
+            "bit {bit} is off the board"
+        );
         let sq = bit;
         let square = Square::ALL[usize::from(sq)];
         let dirs = slider.directions();

@@ -40,7 +40,7 @@ pub struct PosArgs {
     #[arg(long, default_value = "start", allow_hyphen_values = true, value_name = "POS")]
     pub pos: String,
     /// Moves to play from the position first: drops `N@b2`, moves `b1c3`.
-    #[arg(long, num_args = 1.., value_name = "MOVE", allow_hyphen_values = true)]
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
 }
 

@@ -14,6 +14,7 @@ pub mod magics;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod rules;
 pub mod solve;
 
 pub use board::{Color, Kind, Square};

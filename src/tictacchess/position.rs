@@ -318,7 +318,23 @@ impl Position {
                 }
                 Some((_, k)) => match target {
                     Some((c, _)) if c == us => format!("{to} holds a piece of the side to move"),
-                    _ => format!("a {} on {from} cannot go to {to}", k.name()),
+                    _ => {
+                        let open = match k {
+                            Kind::Rook => super::magics::rook_attacks(from, 0),
+                            Kind::Bishop => super::magics::bishop_attacks(from, 0),
+                            _ => 0,
+                        };
+                        let forward = super::board::pawn_step(us, from.bb());
+                        if open & to.bb() != 0 {
+                            format!("the {}'s path from {from} to {to} is blocked", k.name())
+                        } else if k == Kind::Pawn && forward == to.bb() {
+                            "a pawn steps only onto an empty square".to_string()
+                        } else if k == Kind::Pawn && super::board::pawn_captures(us, from.bb()) & to.bb() != 0 {
+                            "a pawn moves diagonally only to capture".to_string()
+                        } else {
+                            format!("a {} on {from} cannot go to {to}", k.name())
+                        }
+                    }
                 },
             },
         })

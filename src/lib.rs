@@ -6,6 +6,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod chess;
 pub mod engines;
 pub mod movegen;
 pub mod perft;

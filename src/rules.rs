@@ -79,6 +79,22 @@ pub trait Rules: Send + Sync {
     /// it (`depth >= 1`), in the order of `legal_moves`.
     fn divide(&self, pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
 
+    /// Our divide as `divide` gives it, calling `on_move` with each root
+    /// move's count as soon as it is known (in any order, perhaps from
+    /// several threads), so that a long divide can be shown as it goes.
+    fn divide_each(
+        &self,
+        pos: &Self::Position,
+        depth: u32,
+        on_move: &(dyn Fn(Self::Move, u64) + Sync),
+    ) -> Vec<(Self::Move, u64)> {
+        let counts = self.divide(pos, depth);
+        for &(mv, n) in &counts {
+            on_move(mv, n);
+        }
+        counts
+    }
+
     /// Our perft of `depth` (`perft(pos, 0) == 1`).
     fn perft(&self, pos: &Self::Position, depth: u32) -> u64 {
         if depth == 0 {
@@ -94,6 +110,10 @@ pub trait Rules: Send + Sync {
 
     /// UCI options to set before asking an engine about lines from `root`
     /// (`UCI_Chess960`, `VariantPath`, `UCI_Variant`), as (name, value).
+    /// An engine is sent an option when its value differs from the one last
+    /// sent to it; a `false` never sent before is not sent (UCI check options
+    /// start out false), so a standard game may return `UCI_Chess960 = false`
+    /// to switch back after a Chess960 root without bothering other engines.
     fn uci_options(&self, _root: &Self::Position) -> Vec<(String, String)> {
         Vec::new()
     }

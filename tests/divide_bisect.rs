@@ -46,19 +46,22 @@ fn expect_witness(bug: &str, fen: &str, depth: u32, missing: &[&str], extra: &[&
         let what = format!("{bug} via {protocol}: {j}");
         assert_eq!(code, 1, "{what}");
         assert_eq!(j["status"], "mismatch", "{what}");
-        assert_eq!(strings(&j["missing"]), missing, "{what}");
-        assert_eq!(strings(&j["extra"]), extra, "{what}");
-        let path = strings(&j["path"]);
+        let w = &j["witness"];
+        assert_eq!(strings(&w["missing"]), missing, "{what}");
+        assert_eq!(strings(&w["extra"]), extra, "{what}");
+        let path = strings(&w["path"]);
         let root = chesstool::Position::from_fen(fen).unwrap();
         let end = root.play_uci_moves(path.iter().map(String::as_str)).unwrap();
-        assert_eq!(j["fen"].as_str().unwrap(), end.to_fen(), "{what}");
+        assert_eq!(w["position"].as_str().unwrap(), end.to_fen(), "{what}");
+        assert_eq!(j["root"].as_str().unwrap(), root.to_fen(), "{what}");
+        assert_eq!(j["depth"], depth, "{what}");
         for m in missing.iter().chain(extra) {
-            let h = j["hints"][m].as_str().unwrap_or_default();
+            let h = w["hints"][m].as_str().unwrap_or_default();
             assert!(h.contains(hint), "{what}: hint for {m} is {h:?}, expected {hint:?}");
         }
-        assert!(j["engine_calls"].as_u64().unwrap() >= 1, "{what}");
+        assert!(j["engine"]["calls"].as_u64().unwrap() >= 1, "{what}");
         assert!(seconds < 30.0, "{what}: took {seconds:.1} s");
-        eprintln!("{bug} via {protocol}: {} engine calls, {seconds:.2} s, path {path:?}", j["engine_calls"]);
+        eprintln!("{bug} via {protocol}: {} engine calls, {seconds:.2} s, path {path:?}", j["engine"]["calls"]);
     }
 }
 
@@ -83,7 +86,7 @@ fn castling_right_kept_after_the_rook_is_captured() {
     expect_witness("castle-rights-capture", fen, 3, &[], &["e1g1"], "without the castling right");
     // The bug is a history bug: given the witness as a FEN, the engine is right.
     let (code, j, _) = bisect("r3k2r/8/8/8/8/8/8/R3K2b w Qkq - 0 2", 2, "uci", "--bug castle-rights-capture");
-    assert_eq!((code, j["status"].as_str()), (0, Some("match")), "{j}");
+    assert_eq!((code, j["status"].as_str()), (0, Some("ok")), "{j}");
 }
 
 #[test]
@@ -127,8 +130,8 @@ fn every_output_layout_reads_the_same() {
         for protocol in ["uci", "script"] {
             let (code, j, _) = bisect(fen, 3, protocol, &format!("--bug no-underpromotion --format {format}"));
             assert_eq!(code, 1, "{format} {protocol}: {j}");
-            assert_eq!(strings(&j["missing"]), ["a7a8b", "a7a8n", "a7a8r"], "{format} {protocol}: {j}");
-            assert!(strings(&j["extra"]).is_empty(), "{format} {protocol}: {j}");
+            assert_eq!(strings(&j["witness"]["missing"]), ["a7a8b", "a7a8n", "a7a8r"], "{format} {protocol}: {j}");
+            assert!(strings(&j["witness"]["extra"]).is_empty(), "{format} {protocol}: {j}");
         }
     }
 }
@@ -137,9 +140,10 @@ fn every_output_layout_reads_the_same() {
 fn engines_printing_only_totals_are_bisected_to_the_position() {
     let (code, j, seconds) = bisect("startpos", 5, "uci", "--bug no-ep --format total");
     assert_eq!(code, 1, "{j}");
-    assert_eq!(j["fen"], "rnbqkbnr/pppp2pp/5p2/4pP2/8/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 3", "{j}");
-    assert_eq!(j["depth"], 1);
-    assert!(j["note"].as_str().unwrap().contains("only totals"), "{j}");
+    let w = &j["witness"];
+    assert_eq!(w["position"], "rnbqkbnr/pppp2pp/5p2/4pP2/8/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 3", "{j}");
+    assert_eq!(w["depth"], 1);
+    assert!(w["note"].as_str().unwrap().contains("only totals"), "{j}");
     assert!(seconds < 30.0);
 }
 
@@ -148,9 +152,10 @@ fn a_correct_engine_matches() {
     for protocol in ["uci", "script"] {
         let (code, j, _) = bisect(KIWIPETE, 3, protocol, "");
         assert_eq!(code, 0, "{j}");
-        assert_eq!(j["status"], "match");
-        assert_eq!(j["engine_calls"], 3, "one call per depth 1..=3");
-        assert!(strings(&j["missing"]).is_empty() && strings(&j["extra"]).is_empty());
+        assert_eq!(j["status"], "ok");
+        assert_eq!(j["engine"]["calls"], 3, "one call per depth 1..=3");
+        assert!(j["witness"].is_null(), "{j}");
+        assert_eq!(j["comparison"]["engine"], 97862, "{j}");
     }
 }
 
@@ -162,8 +167,8 @@ fn text_report_names_the_path_and_the_rule() {
         .arg(engine_cmd("--bug ep-pin"))
         .assert()
         .code(1)
-        .stdout(predicates::str::contains("extra:   f4e3 (leaves the king in check"))
-        .stdout(predicates::str::contains("engine calls: "))
+        .stdout(predicates::str::contains("extra:    f4e3 (leaves the king in check"))
+        .stdout(predicates::str::contains(" engine calls ("))
         .stdout(predicates::str::contains("│ Move"));
 }
 
@@ -193,7 +198,7 @@ fn a_shallow_bug_is_found_cheaply_even_when_asked_deep() {
     // perft 7 of the start position is 3.2 billion nodes; the bug shows at depth 3.
     let (code, j, seconds) = bisect("startpos", 7, "uci", "--bug double-push-rank3");
     assert_eq!(code, 1, "{j}");
-    assert_eq!(j["diffs_depth"], 3, "{j}");
-    assert_eq!(strings(&j["extra"]), ["a3a5"], "{j}");
+    assert_eq!(j["comparison"]["depth"], 3, "{j}");
+    assert_eq!(strings(&j["witness"]["extra"]), ["a3a5"], "{j}");
     assert!(seconds < 10.0, "took {seconds:.1} s");
 }

@@ -27,11 +27,16 @@ fn stockfish_format_sorted_by_uci() {
 fn json_shape() {
     let out = chesstool().args(["divide", "-d", "3", "--json", "--moves", "e2e4"]).output().unwrap();
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(j["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(j["status"], "ok");
+    assert_eq!(j["root"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(j["moves"], serde_json::json!(["e2e4"]));
+    assert_eq!(j["position"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     assert_eq!(j["depth"], 3);
+    // perft 3 after 1.e4: 13160 (Stockfish 15.1, `go perft 3` after `position startpos moves e2e4`).
     assert_eq!(j["nodes"], 13160);
-    assert_eq!(j["moves"].as_object().unwrap().len(), 20);
-    assert_eq!(j["moves"]["e7e5"], 835);
+    assert_eq!(j["divide"].as_object().unwrap().len(), 20);
+    assert_eq!(j["divide"]["e7e5"], 835);
+    assert!(j["seconds"].as_f64().is_some() && j["threads"].as_u64().unwrap() >= 1, "{j}");
 }
 
 #[test]
@@ -67,7 +72,7 @@ fn bad_inputs_are_exit_2() {
     chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--engine-script", "y"]).assert().code(2);
     chesstool().args(["divide", "-d", "2", "--engine-uci", "'unbalanced"]).assert().code(2);
     chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--timeout", "-1"]).assert().code(2);
-    chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--format", "klingon"]).assert().code(2);
+    chesstool().args(["divide", "-d", "2", "--engine-uci", "x", "--against-format", "klingon"]).assert().code(2);
 }
 
 #[test]
@@ -80,15 +85,17 @@ fn against_a_saved_perftree_output_from_stdin() {
     for m in ["f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4"] {
         saved.push_str(&format!("{m} 20\n"));
     }
-    saved.push_str("Pe2-e4 21\nO-O 20\n\n381\n");
+    // 18 moves of 20, then 21 and 20: the total is their sum.
+    saved.push_str("Pe2-e4 21\nO-O 20\n\n401\n");
     let out = chesstool().args(["divide", "-d", "2", "--against", "-", "--json"]).write_stdin(saved).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(j["missing"], serde_json::json!(["a2a3"]));
-    assert_eq!(j["extra"], serde_json::json!(["e1g1"]));
-    assert!(j["hints"]["e1g1"].as_str().unwrap().contains("castl"), "{j}");
-    assert_eq!(j["diffs"].as_array().unwrap().len(), 3, "{j}");
-    assert_eq!(j["engine_calls"], 1);
+    let w = &j["witness"];
+    assert_eq!(w["missing"], serde_json::json!(["a2a3"]));
+    assert_eq!(w["extra"], serde_json::json!(["e1g1"]));
+    assert!(w["hints"]["e1g1"].as_str().unwrap().contains("castl"), "{j}");
+    assert_eq!(j["comparison"]["differences"].as_array().unwrap().len(), 3, "{j}");
+    assert_eq!(j["engine"]["calls"], 1);
 }
 
 #[test]

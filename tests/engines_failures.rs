@@ -47,8 +47,9 @@ fn crash_in_the_middle_of_a_bisection_is_exit_3_with_json_error() {
         assert_eq!(out.status.code(), Some(3), "{protocol}");
         let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(j["status"], "error");
-        assert_eq!(j["engine_calls"], 6, "depths 1..=5 at the root, then the crash: {j}");
-        assert!(j["error"].as_str().unwrap().contains("killed by signal"), "{j}");
+        assert_eq!(j["error"]["kind"], "engine", "{j}");
+        assert_eq!(j["engine"]["calls"], 6, "depths 1..=5 at the root, then the crash: {j}");
+        assert!(j["error"]["message"].as_str().unwrap().contains("killed by signal"), "{j}");
     }
 }
 
@@ -92,14 +93,27 @@ fn a_move_listed_twice_is_a_failure() {
     }
 }
 
+/// Issue 15: a command that cannot be started is the user's input error
+/// (exit 2) naming the path, not an engine failure.
 #[test]
-fn engine_that_cannot_start_is_exit_3() {
-    Command::cargo_bin("chesstool")
-        .unwrap()
-        .args(["divide", "-d", "2", "--engine-uci", "/nonexistent/engine"])
-        .assert()
-        .code(3)
-        .stderr(predicate::str::contains("cannot start"));
+fn engine_that_cannot_start_is_exit_2_naming_the_path() {
+    let dir = std::env::temp_dir();
+    let not_executable = dir.join(format!("chesstool-not-executable-{}", std::process::id()));
+    std::fs::write(&not_executable, "not a program").unwrap();
+    for protocol in ["uci", "script"] {
+        for path in ["/nonexistent/engine".to_string(), dir.display().to_string(), not_executable.display().to_string()]
+        {
+            let out = Command::cargo_bin("chesstool")
+                .unwrap()
+                .args(["divide", "-d", "2", &format!("--engine-{protocol}"), &path])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{protocol} {path}");
+            let msg = one_line(&out.stderr);
+            assert!(msg.contains("cannot start") && msg.contains(&path), "{msg}");
+        }
+    }
+    std::fs::remove_file(&not_executable).unwrap();
 }
 
 #[test]

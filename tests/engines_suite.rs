@@ -71,14 +71,18 @@ fn every_failing_count_gets_a_witness() {
         assert_eq!(out.status.code(), Some(1));
         let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let mismatches = j["mismatches"].as_array().unwrap();
-        // Depths 2 and 3 of the last position fail, each with the same witness.
+        // Depths 2 and 3 of the last position fail; one witness for the
+        // position, bisected from depth 2, on the depth-2 mismatch.
         assert_eq!(mismatches.len(), 2, "{j}");
-        for m in mismatches {
-            let w = &m["witness"];
-            assert_eq!(w["path"], serde_json::json!(["g2h1"]), "{j}");
-            assert_eq!(w["extra"], serde_json::json!(["e1g1"]), "{j}");
-            assert_eq!(w["missing"], serde_json::json!([]), "{j}");
-        }
+        assert_eq!((mismatches[0]["depth"].as_u64(), mismatches[1]["depth"].as_u64()), (Some(2), Some(3)), "{j}");
+        let w = &mismatches[0]["witness"];
+        assert_eq!(w["path"], serde_json::json!(["g2h1"]), "{j}");
+        assert_eq!(w["extra"], serde_json::json!(["e1g1"]), "{j}");
+        assert_eq!(w["missing"], serde_json::json!([]), "{j}");
+        assert!(mismatches[1].get("witness").is_none(), "{j}");
+        // The suite's counts are the reference side; the engine's the engine side.
+        assert_eq!(mismatches[0]["reference"], 714, "{j}");
+        assert_eq!(mismatches[0]["line"], 3, "{j}");
     }
 }
 
@@ -94,7 +98,7 @@ fn text_report_and_engine_failures() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("first wrong position after"))
-        .stdout(predicate::str::contains("extra:   f4e3"));
+        .stdout(predicate::str::contains("extra:    f4e3"));
     Command::cargo_bin("chesstool")
         .unwrap()
         .args(["suite", "-q", "--timeout", "1"])

@@ -137,7 +137,8 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             anyhow::ensure!(!words.is_empty(), "--against-uci: empty command");
             let words = resolve_program(words).map_err(|e| anyhow::anyhow!("--against-uci: {e}"))?;
             let timeout = Duration::from_secs(args.timeout);
-            Some(UciEngine::new(cmd, words, timeout, DivideFormat::Auto))
+            let chess = std::sync::Arc::new(chesstool::chess::Chess::new());
+            Some(UciEngine::new(chess, cmd, words, timeout, DivideFormat::Auto))
         }
         None => None,
     };

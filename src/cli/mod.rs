@@ -8,6 +8,7 @@ mod bench;
 mod butterfly;
 mod common;
 mod divide;
+mod hunt;
 mod magic_search;
 mod perft;
 mod rotated_dump;
@@ -70,6 +71,7 @@ pub enum Outcome {
 pub struct EngineFailure(pub String);
 
 pub fn main() -> ExitCode {
+    chesstool::engines::kill_engines_on_signals();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

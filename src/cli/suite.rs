@@ -1,163 +1,397 @@
 //! `chesstool suite`: run perft suites (EPD or python-chess `.perft`) against
-//! our generator; exit 1 on any mismatch.
+//! our generator or an engine; exit 1 on any mismatch, with one bisected
+//! witness per failing position when an engine is under test; exit 2 if the
+//! run checks no count at all. The work is generic over the game
+//! (`run_with`); `run` sets up chess.
 
-use super::common::{mnps, LazyProgress};
+use super::common::mnps;
+use super::hunt::junit::{self, Case, CaseResult};
+use super::hunt::live::NodeBar;
+use super::hunt::report::WitnessJson;
+use super::hunt::{
+    clip_message, error_document, max_depth_arg, plural, read_input, usage, verify_error, write_json, EngineArgs,
+};
 use super::Outcome;
-use anyhow::{Context, Result};
-use chesstool::perft::{perft_fast_parallel, HashTable};
-use chesstool::position::Position;
-use chesstool::verify::suite::{parse_suite, SuiteEntry};
+use anyhow::Context;
+use chesstool::chess::Chess;
+use chesstool::engines::{clip, DivideFormat, Line};
+use chesstool::rules::Rules;
+use chesstool::verify::bisect::{Checker, VerifyError};
+use chesstool::verify::suite::{parse_suite_bytes, SuiteEntry};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SuiteArgs {
-    /// Suite files: EPD lines `FEN ;D1 20 ;D2 400` or python-chess `.perft` blocks.
+    /// Suite files: EPD lines `FEN ;D1 20 ;D2 400` or python-chess `.perft` blocks (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Skip depths above this.
-    #[arg(long, value_name = "D")]
+    /// Skip depths above this (0 to 20).
+    #[arg(long, value_name = "D", value_parser = max_depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Worker threads (default: all cores).
+    /// Worker threads for our generator (0 = all cores).
     #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Hash table size in MiB, shared by all threads and positions (0 = no table).
     #[arg(long, value_name = "MB", default_value_t = 0)]
     pub hash: usize,
-    /// Print one JSON object instead of tables.
+    /// Print one JSON document instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also write a JUnit XML report (one test case per position and depth) to FILE (`-`: standard output, instead of the tables).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
-    pub engine: super::divide::EngineArgs,
+    pub engine: EngineArgs,
 }
 
-/// One count that disagreed.
+pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
+    let result = Chess::new()
+        .with_hash(args.hash)
+        .context("--hash")
+        .and_then(|c| c.with_threads(args.threads).context("--threads"))
+        .and_then(|chess| {
+            let threads = chess.threads();
+            run_with(Arc::new(chess), threads, &args)
+        });
+    if let Err(err) = &result {
+        let broken_pipe = err
+            .chain()
+            .filter_map(|e| e.downcast_ref::<std::io::Error>())
+            .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe);
+        if args.json && !broken_pipe {
+            write_json(&mut std::io::stdout().lock(), &error_document(err, None))?;
+        }
+    }
+    result
+}
+
+/// One count that disagreed: `engine` is the count under test (our
+/// generator or the engine), `reference` the file's count.
 #[derive(Debug, Serialize)]
 pub struct Mismatch {
-    pub origin: String,
-    pub fen: String,
+    pub file: String,
+    pub line: usize,
+    pub root: String,
     pub depth: u32,
-    pub expected: u64,
-    pub got: u64,
-    /// With an engine: where bisection against the reference ended.
+    pub engine: u64,
+    pub reference: u64,
+    /// With an engine, on the shallowest failing depth of each position:
+    /// where bisection against the reference ended.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub witness: Option<super::divide::ReportJson>,
+    pub witness: Option<WitnessJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Engine calls the bisection took.
+    #[serde(skip)]
+    pub calls: u32,
 }
 
-#[derive(Debug, Default, Serialize)]
-struct FileSummary {
-    file: String,
+#[derive(Debug, Default, Serialize, Clone)]
+struct Summary {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
     positions: usize,
     checked: usize,
     passed: usize,
     failed: usize,
     skipped: usize,
-    nodes: u64,
+    nodes: u128,
+    seconds: f64,
+}
+
+impl Summary {
+    fn add(&mut self, other: &Summary) {
+        self.positions += other.positions;
+        self.checked += other.checked;
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.skipped += other.skipped;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+}
+
+#[derive(Serialize)]
+struct SuiteJson<'a> {
+    status: &'static str,
+    files: &'a [Summary],
+    totals: &'a Summary,
+    mismatches: &'a [Mismatch],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<EngineJson>,
+    threads: usize,
     seconds: f64,
 }
 
 #[derive(Serialize)]
-struct SuiteReport {
-    status: &'static str,
-    files: Vec<FileSummary>,
-    mismatches: Vec<Mismatch>,
+struct EngineJson {
+    name: String,
+    calls: u32,
 }
 
-pub fn run(mut args: SuiteArgs) -> Result<Outcome> {
-    args.engine.hash_mb = args.hash;
-    // Read and check every file before any work starts.
-    let mut suites = Vec::new();
-    for path in &args.files {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-        suites.push((name.clone(), parse_suite(&name, &text)?));
+/// A suite file read and checked: its name and its positions.
+struct SuiteFile<R: Rules> {
+    name: String,
+    entries: Vec<(SuiteEntry, R::Position)>,
+}
+
+/// `suite` for any game whose rules are set up.
+pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteArgs) -> anyhow::Result<Outcome> {
+    args.engine.check_usage(false)?;
+    let junit_stdout = args.junit.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if junit_stdout && args.json {
+        return Err(usage("--junit - and --json both write to standard output: give --junit a file"));
     }
+    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return Err(usage("standard input (`-`) can be read only once"));
+    }
+    let suites = read_suites(&*rules, &args.files)?;
     let selected = |entry: &SuiteEntry| -> Vec<(u32, u64)> {
-        entry
+        let mut checks: Vec<(u32, u64)> = entry
             .counts
             .iter()
             .copied()
             .filter(|&(d, n)| args.max_depth.is_none_or(|m| d <= m) && args.max_nodes.is_none_or(|m| n <= m))
-            .collect()
+            .collect();
+        checks.sort_by_key(|&(d, _)| d);
+        checks
     };
-    let total: usize = suites.iter().flat_map(|(_, es)| es.iter().map(|e| selected(e).len())).sum();
-    let progress = LazyProgress::new(total as u64, "suite", args.quiet || args.json);
+    let all = || suites.iter().flat_map(|s| s.entries.iter().map(|(e, _)| e));
+    let total_checks: usize = all().map(|e| selected(e).len()).sum();
+    if total_checks == 0 {
+        return Err(nothing_to_check(&suites, all().map(|e| e.counts.len()).sum(), args));
+    }
+    let expected_nodes = all().flat_map(selected).fold(0u64, |a, (_, n)| a.saturating_add(n));
+    let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
 
-    let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
-    // One pool for the whole run: building one per count costs more than
-    // the small counts themselves.
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
-    let mut engine = super::divide::SuiteEngine::start(&args.engine)?;
+    let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?;
+    let mut reference = match engine {
+        Some(_) => Some(args.engine.reference(&rules)?),
+        None => None,
+    };
+    let started = Instant::now();
+    let mut engine_calls = 0u32;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
-    for (name, entries) in &suites {
-        let started = Instant::now();
-        let mut summary = FileSummary { file: name.clone(), positions: entries.len(), ..Default::default() };
-        for entry in entries {
-            let pos = Position::from_fen(&entry.fen).with_context(|| entry.origin.clone())?;
+    let mut junit_suites = Vec::new();
+    let mut done = 0;
+    for suite in &suites {
+        let file_started = Instant::now();
+        let mut summary =
+            Summary { file: Some(suite.name.clone()), positions: suite.entries.len(), ..Summary::default() };
+        let mut cases = Vec::new();
+        for (entry, pos) in &suite.entries {
             let checks = selected(entry);
-            summary.skipped += entry.counts.len() - checks.len();
+            for &(depth, nodes) in entry.counts.iter().filter(|c| !checks.contains(c)) {
+                summary.skipped += 1;
+                let why = skip_reason(args, depth, nodes);
+                cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message: why }));
+            }
+            let mut failing: Vec<Mismatch> = Vec::new();
             for (depth, expected) in checks {
+                let count_started = Instant::now();
                 let got = match engine.as_mut() {
-                    Some(e) => e.count(&pos, depth)?,
-                    None => pool.install(|| perft_fast_parallel(&pos, depth, table.as_ref())),
+                    Some(e) => {
+                        engine_calls += 1;
+                        let answer = e.divide(&Line::new(pos.clone()), depth);
+                        answer.map_err(|e| verify_error(VerifyError::Engine(e)))?.nodes()
+                    }
+                    None => rules.perft(pos, depth),
                 };
+                let seconds = count_started.elapsed().as_secs_f64();
                 summary.checked += 1;
-                summary.nodes += got;
+                summary.nodes += u128::from(got);
+                done += 1;
+                bar.advance(expected, done, total_checks);
                 if got == expected {
                     summary.passed += 1;
-                } else {
-                    summary.failed += 1;
-                    mismatches.push(Mismatch {
-                        origin: entry.origin.clone(),
-                        fen: entry.fen.clone(),
-                        depth,
-                        expected,
-                        got,
-                        witness: match engine.as_mut() {
-                            Some(e) => e.witness(&pos, depth)?,
-                            None => None,
-                        },
-                    });
+                    cases.push(case_name(entry, depth, seconds, CaseResult::Passed));
+                    continue;
                 }
-                progress.inc();
+                summary.failed += 1;
+                let line = entry.count_line(depth);
+                failing.push(Mismatch {
+                    file: suite.name.clone(),
+                    line,
+                    root: entry.fen.clone(),
+                    depth,
+                    engine: got,
+                    reference: expected,
+                    witness: None,
+                    note: None,
+                    calls: 0,
+                });
+                let message = format!("counted {got}, the suite says {expected}");
+                cases.push(case_name(entry, depth, seconds, CaseResult::Failed { message, details: String::new() }));
+            }
+            // One witness per failing position, from its shallowest failing depth.
+            if let (Some(first), Some(e), Some(r)) = (failing.first_mut(), engine.as_mut(), reference.as_mut()) {
+                let mut checker = Checker::new(&*rules, e.as_mut(), r.as_mut());
+                let report = checker.check_from(&Line::new(pos.clone()), first.depth, first.depth, true);
+                first.calls = checker.engine_calls;
+                engine_calls += checker.engine_calls;
+                let report = report.map_err(verify_error)?;
+                match &report.witness {
+                    Some(w) => first.witness = Some(WitnessJson::new(&*rules, w)),
+                    None => {
+                        first.note = Some(format!(
+                            "the engine agrees with the reference at depth {}: the suite's count may be wrong",
+                            first.depth
+                        ))
+                    }
+                }
+                if let Some(CaseResult::Failed { details, .. }) =
+                    cases.iter_mut().rev().find(|c| c.name == case_title(entry, first.depth)).map(|c| &mut c.result)
+                {
+                    *details = witness_block(first);
+                }
+            }
+            mismatches.extend(failing);
+        }
+        summary.seconds = file_started.elapsed().as_secs_f64();
+        summaries.push(summary);
+        junit_suites.push(junit::Suite { name: suite.name.clone(), cases });
+    }
+    bar.finish();
+    let mut totals = Summary::default();
+    for s in &summaries {
+        totals.add(s);
+    }
+    totals.seconds = started.elapsed().as_secs_f64();
+
+    if let Some(path) = &args.junit {
+        let xml = junit::xml(&junit_suites);
+        if junit_stdout {
+            let mut out = std::io::stdout().lock();
+            out.write_all(xml.as_bytes())?;
+            out.flush()?;
+        } else {
+            std::fs::write(path, xml)
+                .with_context(|| format!("--junit: cannot write {}", clip(&path.display().to_string())))?;
+        }
+    }
+    let outcome = if mismatches.is_empty() { Outcome::Success } else { Outcome::Mismatch };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let doc = SuiteJson {
+            status: if mismatches.is_empty() { "ok" } else { "mismatch" },
+            files: &summaries,
+            totals: &totals,
+            mismatches: &mismatches,
+            engine: args.engine.has_engine().then(|| EngineJson {
+                name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
+                calls: engine_calls,
+            }),
+            threads,
+            seconds: totals.seconds,
+        };
+        write_json(&mut out, &doc)?;
+    } else if !junit_stdout {
+        writeln!(out, "{}", summary_table(&summaries, &totals))?;
+        if !mismatches.is_empty() {
+            writeln!(
+                out,
+                "\n{}:\n{}",
+                plural(mismatches.len() as u64, "mismatch", "mismatches"),
+                mismatch_table(&mismatches)
+            )?;
+            for m in mismatches.iter().filter(|m| m.witness.is_some() || m.note.is_some()) {
+                write!(out, "\n{}:{} (depth {}): {}", m.file, m.line, m.depth, witness_block(m))?;
             }
         }
-        summary.seconds = started.elapsed().as_secs_f64();
-        summaries.push(summary);
-    }
-    progress.finish();
-
-    let outcome = if mismatches.is_empty() { Outcome::Success } else { Outcome::Mismatch };
-    if args.json {
-        let status = if mismatches.is_empty() { "match" } else { "mismatch" };
-        println!("{}", serde_json::to_string_pretty(&SuiteReport { status, files: summaries, mismatches })?);
-    } else {
-        println!("{}", summary_table(&summaries));
-        if !mismatches.is_empty() {
-            println!("\n{} mismatch(es):\n{}", mismatches.len(), mismatch_table(&mismatches));
-            print!("{}", super::divide::suite_witness_text(&mismatches));
-        }
+        out.flush()?;
     }
     Ok(outcome)
 }
 
-fn summary_table(summaries: &[FileSummary]) -> Table {
+/// Reads every file (`-`: standard input) and every position before any work.
+fn read_suites<R: Rules>(rules: &R, files: &[PathBuf]) -> anyhow::Result<Vec<SuiteFile<R>>> {
+    let mut suites = Vec::new();
+    for path in files {
+        let (name, bytes) = read_input(path)?;
+        let entries = parse_suite_bytes(&name, &bytes, rules.max_depth())?;
+        let mut checked = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let pos = rules
+                .parse_position(&entry.fen)
+                .map_err(|e| anyhow::anyhow!("{}: {}", entry.origin, clip_message(&e)))?;
+            checked.push((entry, pos));
+        }
+        suites.push(SuiteFile { name, entries: checked });
+    }
+    Ok(suites)
+}
+
+/// Why a run checks nothing: empty files, or every count filtered out.
+fn nothing_to_check<R: Rules>(suites: &[SuiteFile<R>], counts: usize, args: &SuiteArgs) -> anyhow::Error {
+    let positions: usize = suites.iter().map(|s| s.entries.len()).sum();
+    let why = if positions == 0 {
+        format!("{} no positions", if suites.len() == 1 { "the file has" } else { "the files have" })
+    } else {
+        let mut filters = Vec::new();
+        if let Some(d) = args.max_depth {
+            filters.push(format!("--max-depth {d}"));
+        }
+        if let Some(n) = args.max_nodes {
+            filters.push(format!("--max-nodes {n}"));
+        }
+        format!(
+            "{} of {} skip every one of the {}",
+            filters.join(" and "),
+            plural(positions as u64, "position", "positions"),
+            plural(counts as u64, "count", "counts")
+        )
+    };
+    anyhow::anyhow!("nothing to check: {why}")
+}
+
+fn skip_reason(args: &SuiteArgs, depth: u32, nodes: u64) -> String {
+    match (args.max_depth, args.max_nodes) {
+        (Some(m), _) if depth > m => format!("depth {depth} is above --max-depth {m}"),
+        (_, Some(m)) => format!("{nodes} nodes is above --max-nodes {m}"),
+        _ => "skipped".to_string(),
+    }
+}
+
+fn case_title(entry: &SuiteEntry, depth: u32) -> String {
+    format!("line {} depth {depth}", entry.count_line(depth))
+}
+
+fn case_name(entry: &SuiteEntry, depth: u32, seconds: f64, result: CaseResult) -> Case {
+    Case { name: case_title(entry, depth), seconds, result }
+}
+
+/// The witness of a failing position as indented text.
+fn witness_block(m: &Mismatch) -> String {
+    match (&m.witness, &m.note) {
+        (Some(w), _) => format!(
+            "first wrong position after {}\n{}",
+            plural(m.calls, "engine call", "engine calls"),
+            w.text("  ", None)
+        ),
+        (None, Some(note)) => format!("{note}\n"),
+        (None, None) => String::new(),
+    }
+}
+
+fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"]);
-    for s in summaries {
-        table.add_row(vec![
-            s.file.clone(),
+    let row = |name: String, s: &Summary| {
+        vec![
+            name,
             s.positions.to_string(),
             s.checked.to_string(),
             s.passed.to_string(),
@@ -165,8 +399,14 @@ fn summary_table(summaries: &[FileSummary]) -> Table {
             s.skipped.to_string(),
             s.nodes.to_string(),
             format!("{:.2}", s.seconds),
-            format!("{:.1}", mnps(s.nodes, s.seconds)),
-        ]);
+            format!("{:.1}", mnps(u64::try_from(s.nodes).unwrap_or(u64::MAX), s.seconds)),
+        ]
+    };
+    for s in summaries {
+        table.add_row(row(s.file.clone().unwrap_or_default(), s));
+    }
+    if summaries.len() > 1 {
+        table.add_row(row("total".to_string(), totals));
     }
     for i in 1..9 {
         table.column_mut(i).expect("nine columns").set_cell_alignment(CellAlignment::Right);
@@ -174,18 +414,21 @@ fn summary_table(summaries: &[FileSummary]) -> Table {
     table
 }
 
-pub fn mismatch_table(mismatches: &[Mismatch]) -> Table {
+fn mismatch_table(mismatches: &[Mismatch]) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(vec!["Where", "FEN", "Depth", "Expected", "Got"]);
+    table.set_header(vec!["Where", "Position", "Depth", "Counted", "Suite says"]);
     for m in mismatches {
         table.add_row(vec![
-            m.origin.clone(),
-            m.fen.clone(),
+            format!("{}:{}", m.file, m.line),
+            m.root.clone(),
             m.depth.to_string(),
-            m.expected.to_string(),
-            m.got.to_string(),
+            m.engine.to_string(),
+            m.reference.to_string(),
         ]);
+    }
+    for i in 2..5 {
+        table.column_mut(i).expect("five columns").set_cell_alignment(CellAlignment::Right);
     }
     table
 }

@@ -1,33 +1,72 @@
-//! A saved divide output (`--against FILE`, `-` for standard input): answers
-//! exactly one question, the position and depth it was made for.
+//! A saved divide output (`--against FILE`, `-` for standard input), read as
+//! people paste it: answers exactly one question, the position and depth it
+//! was made for. What it skipped on the way is kept for the report; a total
+//! that contradicts the moves above it is an input error.
 
-use super::output::{parse_divide, DivideFormat};
-use super::{Divide, Divider, EngineError, Line};
+use super::output::{parse_output, DivideFormat, Skipped};
+use super::{clip, Divide, Divider, EngineError, Line};
+use crate::rules::Rules;
 
 /// A divide read once from a file or standard input.
 #[derive(Debug, Clone)]
 pub struct SavedDivide {
     name: String,
     divide: Divide,
+    skipped: Skipped,
+    format: DivideFormat,
     answered: bool,
 }
 
 impl SavedDivide {
-    /// Parses `text` (read from `name`). Unreadable text is an input error.
+    /// Parses `text` (read from `name`). Unreadable text, or a total that is
+    /// not the sum of the moves, is an input error.
     pub fn parse(name: &str, text: &str, format: DivideFormat) -> Result<SavedDivide, EngineError> {
-        let divide = parse_divide(text, format).map_err(|e| EngineError::Input(format!("{name}: {e}")))?;
-        Ok(SavedDivide { name: name.to_string(), divide, answered: false })
+        let parsed = parse_output(text, format).map_err(|e| EngineError::Input(format!("{}: {e}", clip(name))))?;
+        let divide = parsed.divide;
+        if let (Some(total), false) = (divide.total, divide.moves.is_empty()) {
+            let sum = divide.moves.iter().map(|(_, n)| u128::from(*n)).sum::<u128>();
+            if u128::from(total) != sum {
+                return Err(EngineError::Input(format!(
+                    "{}: the total {total} is not the sum of the {} moves above it ({sum}); \
+                     was the paste cut, or are two outputs mixed?",
+                    clip(name),
+                    divide.moves.len()
+                )));
+            }
+        }
+        Ok(SavedDivide {
+            name: name.to_string(),
+            divide,
+            skipped: parsed.skipped,
+            format: parsed.format,
+            answered: false,
+        })
+    }
+
+    /// The divide as read.
+    pub fn divide(&self) -> &Divide {
+        &self.divide
+    }
+
+    /// What was skipped as not divide data.
+    pub fn skipped(&self) -> Skipped {
+        self.skipped
+    }
+
+    /// The format that read it.
+    pub fn format(&self) -> DivideFormat {
+        self.format
     }
 }
 
-impl Divider for SavedDivide {
+impl<R: Rules> Divider<R> for SavedDivide {
     fn name(&self) -> String {
         self.name.clone()
     }
 
     /// The saved divide, the first time; a saved file cannot answer a second
     /// question (bisection needs a live engine).
-    fn divide(&mut self, _line: &Line, _depth: u32) -> Result<Divide, EngineError> {
+    fn divide(&mut self, _line: &Line<R>, _depth: u32) -> Result<Divide, EngineError> {
         if self.answered {
             return Err(EngineError::Input(format!(
                 "{}: a saved divide answers only for its own position and depth; use --engine-uci or --engine-script to descend",
@@ -36,5 +75,24 @@ impl Divider for SavedDivide {
         }
         self.answered = true;
         Ok(self.divide.clone())
+    }
+
+    fn is_user_text(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_total_that_contradicts_the_moves_gives_both_numbers() {
+        let err = SavedDivide::parse("paste", "e2e4: 20\nd2d4: 20\n\nNodes searched: 8902\n", DivideFormat::Auto)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("8902") && err.contains("(40)"), "{err}");
+        let ok = SavedDivide::parse("paste", "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n", DivideFormat::Auto).unwrap();
+        assert_eq!(ok.divide().nodes(), 40);
     }
 }

@@ -1,7 +1,14 @@
-//! Anything that can divide: our generator, a UCI engine, a perftree-style
-//! script, a saved divide output. A query is always a root position plus a
-//! list of moves played from it, never a new FEN, so that engines with
-//! history bugs (castling rights, e.p. squares) are asked the way they fail.
+//! Anything that can divide, for any game (`R: Rules`): our generator, a UCI
+//! engine, a perftree-style script, a saved divide output. A query is always
+//! a root position plus a list of moves played from it, never a new
+//! position, so that engines with history bugs (castling rights, e.p.
+//! squares) are asked the way they fail.
+//!
+//! Engines are other people's programs and are supervised as such (see
+//! `process`): every answer has a deadline that holds whatever they print,
+//! output is bounded in line length and volume, and the process group is
+//! killed when it is no longer needed, also when chesstool is killed by a
+//! signal (`signals`).
 
 pub mod builtin;
 pub mod file;
@@ -9,54 +16,69 @@ pub mod find;
 pub mod output;
 mod process;
 pub mod script;
+pub mod signals;
 pub mod uci;
 
 pub use builtin::Builtin;
 pub use file::SavedDivide;
-pub use output::{parse_divide, DivideFormat, ParseOutputError};
+pub use output::{parse_divide, parse_output, DivideFormat, ParseOutputError, ParsedOutput, Skipped};
 pub use script::ScriptEngine;
+pub use signals::kill_engines_on_signals;
 pub use uci::UciEngine;
 
-use crate::{Move, Position};
+use crate::rules::Rules;
 use std::time::Duration;
 
 /// A position to ask about: a root and the moves played from it.
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub root: Position,
-    pub moves: Vec<Move>,
+pub struct Line<R: Rules> {
+    pub root: R::Position,
+    pub moves: Vec<R::Move>,
 }
 
-impl Line {
-    pub fn new(root: Position) -> Line {
+impl<R: Rules> Clone for Line<R> {
+    fn clone(&self) -> Line<R> {
+        Line { root: self.root.clone(), moves: self.moves.clone() }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Line<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Line").field("root", &self.root).field("moves", &self.moves).finish()
+    }
+}
+
+impl<R: Rules> Line<R> {
+    pub fn new(root: R::Position) -> Line<R> {
         Line { root, moves: Vec::new() }
     }
 
-    pub fn chess960(&self) -> bool {
-        self.root.is_chess960()
+    /// The root in the game's text form (FEN for chess).
+    pub fn root_text(&self, rules: &R) -> String {
+        rules.position_text(&self.root)
     }
 
-    /// The root in FEN (Shredder-FEN castling for Chess960).
-    pub fn root_fen(&self) -> String {
-        self.root.to_fen()
-    }
-
-    /// The moves in UCI, castling written the way the variant expects
-    /// (`e1g1` in standard chess, `e1h1` in Chess960).
-    pub fn uci_moves(&self) -> Vec<String> {
-        self.moves.iter().map(|m| m.to_uci(self.chess960())).collect()
+    /// The moves as engines read them, each written in the position before it.
+    pub fn move_texts(&self, rules: &R) -> Vec<String> {
+        let mut pos = self.root.clone();
+        let mut texts = Vec::with_capacity(self.moves.len());
+        for &m in &self.moves {
+            texts.push(rules.move_text(&pos, m));
+            pos = rules.play(&pos, m);
+        }
+        texts
     }
 
     /// The position at the end of the line (the moves are ours, so legal).
-    pub fn position(&self) -> Position {
-        self.moves.iter().fold(self.root, |pos, &m| pos.play(m))
+    pub fn position(&self, rules: &R) -> R::Position {
+        self.moves.iter().fold(self.root.clone(), |pos, &m| rules.play(&pos, m))
     }
 
     /// The line extended by one move.
-    pub fn child(&self, m: Move) -> Line {
-        let mut moves = self.moves.clone();
+    pub fn child(&self, m: R::Move) -> Line<R> {
+        let mut moves = Vec::with_capacity(self.moves.len() + 1);
+        moves.extend_from_slice(&self.moves);
         moves.push(m);
-        Line { root: self.root, moves }
+        Line { root: self.root.clone(), moves }
     }
 }
 
@@ -69,9 +91,15 @@ pub struct Divide {
 }
 
 impl Divide {
-    /// The printed total, else the sum of the move counts.
+    /// The printed total, else the sum of the move counts (saturating: the
+    /// counts come from other programs).
     pub fn nodes(&self) -> u64 {
-        self.total.unwrap_or_else(|| self.moves.iter().map(|(_, n)| n).sum())
+        self.total.unwrap_or_else(|| self.sum())
+    }
+
+    /// The sum of the move counts (saturating).
+    pub fn sum(&self) -> u64 {
+        self.moves.iter().fold(0u64, |acc, (_, n)| acc.saturating_add(*n))
     }
 
     /// True if only a total was printed (no per-move counts).
@@ -83,14 +111,22 @@ impl Divide {
 /// Why an engine could not answer.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
-    #[error("cannot start {cmd:?}: {source}")]
-    Spawn { cmd: String, source: std::io::Error },
+    /// Not the engine's fault but the command line's: exit 2, naming the path.
+    #[error("cannot start {program:?}: {source}")]
+    Spawn { program: String, source: std::io::Error },
     #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}", secs = .timeout.as_secs_f64())]
     Timeout { engine: String, request: String, timeout: Duration, last: String },
     #[error("{engine}: {status} while answering {request} after {lines} line(s) of output{stderr}")]
     Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
     #[error("{engine}: unreadable answer to {request}: {source}")]
     Garbage { engine: String, request: String, source: ParseOutputError },
+    /// Output no divide can explain: a line over `MAX_LINE` bytes, or far
+    /// more lines or bytes than the position has moves (killed).
+    #[error("{engine}: garbage in answer to {request}: {what} (killed)")]
+    Flood { engine: String, request: String, what: String },
+    /// Answered `go perft` with `bestmove` or an "unknown command" line.
+    #[error("{engine}: does not support perft: it answered {request} with {line:?}")]
+    NoPerft { engine: String, request: String, line: String },
     #[error("{engine}: listed move {mv:?} twice in its answer to {request}")]
     Duplicate { engine: String, request: String, mv: String },
     #[error("{engine}: {message}")]
@@ -104,19 +140,53 @@ pub enum EngineError {
 }
 
 impl EngineError {
-    /// True if the engine misbehaved (as opposed to a usage or input error).
+    /// True if the engine misbehaved (exit 3), as opposed to a usage or
+    /// input error (exit 2: a saved divide that cannot be read, a command
+    /// that cannot be started).
     pub fn is_engine_failure(&self) -> bool {
-        !matches!(self, EngineError::Input(_))
+        !matches!(self, EngineError::Input(_) | EngineError::Spawn { .. })
     }
 }
 
-/// Anything that can divide.
-pub trait Divider {
+/// Anything that can divide positions of the game `R`.
+pub trait Divider<R: Rules> {
     /// A short name for messages (`builtin`, the engine command, the file).
     fn name(&self) -> String;
 
     /// Per-move counts and total at `depth` for the position at the end of `line`.
-    fn divide(&mut self, line: &Line, depth: u32) -> Result<Divide, EngineError>;
+    fn divide(&mut self, line: &Line<R>, depth: u32) -> Result<Divide, EngineError>;
+
+    /// As `divide`, calling `on_move` with each move and count as soon as it
+    /// is known (our generator as each subtree is counted, an engine as it
+    /// prints each line), for live output.
+    fn divide_each(
+        &mut self,
+        line: &Line<R>,
+        depth: u32,
+        on_move: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Divide, EngineError> {
+        let divide = self.divide(line, depth)?;
+        for (m, n) in &divide.moves {
+            on_move(m, *n);
+        }
+        Ok(divide)
+    }
+
+    /// True if the answers are text the user gave (a saved divide): what
+    /// cannot be read there is an input error, not an engine failure.
+    fn is_user_text(&self) -> bool {
+        false
+    }
+}
+
+/// At most about 100 characters of `text` (whole characters), with `...`
+/// when cut: what an error message may quote of the offending input.
+pub fn clip(text: &str) -> String {
+    const MAX: usize = 100;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}...", &text[..i]),
+    }
 }
 
 /// Splits a command line into words like a POSIX shell does for quoting
@@ -183,6 +253,8 @@ pub fn split_command(cmd: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Chess;
+    use crate::Position;
 
     #[test]
     fn split_command_quotes_like_a_shell() {
@@ -196,8 +268,23 @@ mod tests {
     fn line_plays_its_moves() {
         let root = Position::startpos();
         let e4 = root.parse_uci("e2e4").unwrap();
-        let line = Line::new(root).child(e4);
-        assert_eq!(line.uci_moves(), ["e2e4"]);
-        assert_eq!(line.position(), root.play(e4));
+        let line: Line<Chess> = Line::new(root).child(e4);
+        assert_eq!(line.move_texts(&Chess::new()), ["e2e4"]);
+        assert_eq!(line.position(&Chess::new()), root.play(e4));
+    }
+
+    #[test]
+    fn clip_keeps_whole_characters() {
+        assert_eq!(clip("short"), "short");
+        let long = "é".repeat(500);
+        let clipped = clip(&long);
+        assert_eq!(clipped.chars().count(), 103);
+        assert!(clipped.ends_with("..."));
+    }
+
+    #[test]
+    fn sums_saturate() {
+        let d = Divide { moves: vec![("a".into(), u64::MAX), ("b".into(), 5)], total: None };
+        assert_eq!(d.nodes(), u64::MAX);
     }
 }

@@ -1,18 +1,26 @@
-//! Parsers for the divide outputs engines print:
+//! Parsers for the divide outputs engines print, and for such outputs as
+//! people paste them:
 //!
-//! | format      | move line                 | total line                 |
-//! |-------------|---------------------------|----------------------------|
-//! | `stockfish` | `e2e4: 20`                | `Nodes searched: 8902`     |
-//! | `perftree`  | `e2e4 20`, `Nb1a3 3193522577` | `8902` (after a blank) |
-//! | `weiss`     | `move 1 : a2a3 : 380`     | `Nodes: 8902`, `Total: 8902` |
-//! | `dash`      | `a2a3 - 380`              | `Nodes: 8902`, `Total: 8902` |
-//! | `total`     | (none)                    | any of the above           |
+//! | format      | move line                     | total line                   |
+//! |-------------|-------------------------------|------------------------------|
+//! | `stockfish` | `e2e4: 20`                    | `Nodes searched: 8902`       |
+//! | `perftree`  | `e2e4 20`, `Nb1a3 3193522577` | `8902` (after a blank)       |
+//! | `weiss`     | `move 1 : a2a3 : 380`         | `Perft Complete : 8902 nodes visited in 12ms`, `Leaves: 8902` |
+//! | `dash`      | `a2a3 - 380`                  | `Nodes: 8902`, `Total: 8902` |
+//! | `total`     | (none)                        | any of the above             |
 //!
-//! Every format also accepts labelled totals (`Total: N`, `Nodes: N`,
-//! `Leaf nodes: N`, `Perft 5: N`), blank lines and UCI `info` lines. The
-//! moves stay in the engine's notation; `verify::notation` gives them meaning.
+//! Every format also accepts the labelled totals (`Total: N`, `Nodes: N`,
+//! `Leaf nodes: N`, `Perft 5: N`, `perft(5) = N`, `N nodes`) and skips what
+//! is clearly not divide data, counting it by kind (`Skipped`): blank lines,
+//! a byte-order mark, UCI chatter (`id`, `option`, `uciok`, `readyok`,
+//! `info`, `bestmove`), command echoes with or without a prompt (`go perft
+//! 3`, `> position startpos`), timing and depth lines (`Time: 5 ms`, `Depth
+//! 3`, `: 742000 nps`), and banner lines before the first move. A line that
+//! looks like divide data (it starts with a move) but cannot be read is
+//! still an error with its line number. The moves stay in the engine's
+//! notation here; the game's `Rules::read_move` gives them meaning.
 
-use super::Divide;
+use super::{clip, Divide};
 use std::fmt;
 use std::str::FromStr;
 
@@ -54,40 +62,33 @@ impl fmt::Display for DivideFormat {
 impl FromStr for DivideFormat {
     type Err = String;
     fn from_str(s: &str) -> Result<DivideFormat, String> {
-        let all = [
-            DivideFormat::Auto,
-            DivideFormat::Stockfish,
-            DivideFormat::Perftree,
-            DivideFormat::Weiss,
-            DivideFormat::Dash,
-            DivideFormat::Total,
-        ];
-        let s = s.to_ascii_lowercase();
-        let alias = match s.as_str() {
+        let lower = s.to_ascii_lowercase();
+        let alias = match lower.as_str() {
             "fairy-stockfish" | "fairy" | "sf" => "stockfish",
             "plain" => "perftree",
+            "vice" => "weiss",
             "totals" | "total-only" => "total",
             other => other,
         };
-        all.into_iter()
-            .find(|f| f.name() == alias)
-            .ok_or_else(|| format!("unknown divide format {s:?} (auto, stockfish, perftree, weiss, dash, total)"))
+        std::iter::once(DivideFormat::Auto).chain(DivideFormat::CONCRETE).find(|f| f.name() == alias).ok_or_else(|| {
+            format!("unknown divide format {:?} (auto, stockfish, perftree, weiss, dash, total)", clip(s))
+        })
     }
 }
 
 /// An output that does not read as a divide.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseOutputError {
-    #[error("line {line}: {text:?} is not a {format} divide line")]
-    UnknownLine { line: usize, text: String, format: DivideFormat },
+    #[error("line {line}: {text:?} is not a {format} divide line{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    UnknownLine { line: usize, text: String, format: DivideFormat, hint: Option<String> },
     #[error("line {line}: move {mv:?} listed twice (first on line {first})")]
     Duplicate { line: usize, first: usize, mv: String },
     #[error("line {line}: a second total {text:?}")]
     SecondTotal { line: usize, text: String },
     #[error("line {line}: {text:?} after the total")]
     AfterTotal { line: usize, text: String },
-    #[error("no moves and no total in the output")]
-    Empty,
+    #[error("no moves and no total in the output{}", if *skipped > 0 { format!(" ({skipped} line(s) skipped as not divide data)") } else { String::new() })]
+    Empty { skipped: usize },
 }
 
 impl ParseOutputError {
@@ -97,26 +98,111 @@ impl ParseOutputError {
             | ParseOutputError::Duplicate { line, .. }
             | ParseOutputError::SecondTotal { line, .. }
             | ParseOutputError::AfterTotal { line, .. } => *line,
-            ParseOutputError::Empty => 0,
+            ParseOutputError::Empty { .. } => 0,
         }
     }
 }
 
+/// Lines skipped as not divide data, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Skipped {
+    pub blank: usize,
+    /// Text before the first move that does not look like divide data.
+    pub banner: usize,
+    /// `id`, `option`, `uciok`, `readyok`, `info`, `bestmove`.
+    pub uci: usize,
+    /// Commands echoed with or without a prompt (`go perft 3`, `> uci`).
+    pub echo: usize,
+    /// Timing, speed and depth lines, and prose after the total.
+    pub timing: usize,
+    /// A UTF-8 byte-order mark at the start.
+    pub bom: bool,
+}
+
+impl Skipped {
+    /// Lines skipped other than blank ones.
+    pub fn lines(&self) -> usize {
+        self.banner + self.uci + self.echo + self.timing
+    }
+
+    /// `3 banner, 24 UCI chatter, 2 command echo, 1 timing` (empty kinds
+    /// left out), or `None` if nothing but blank lines was skipped.
+    pub fn describe(&self) -> Option<String> {
+        let kinds = [
+            (self.banner, "banner"),
+            (self.uci, "UCI chatter"),
+            (self.echo, "command echo"),
+            (self.timing, "timing/depth"),
+        ];
+        let mut parts: Vec<String> =
+            kinds.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+        if self.bom {
+            parts.push("a byte-order mark".to_string());
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    fn add(&mut self, kind: Skip) {
+        match kind {
+            Skip::Blank => self.blank += 1,
+            Skip::Banner => self.banner += 1,
+            Skip::Uci => self.uci += 1,
+            Skip::Echo => self.echo += 1,
+            Skip::Timing => self.timing += 1,
+        }
+    }
+}
+
+/// A divide read from text, with what was skipped on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedOutput {
+    pub divide: Divide,
+    pub skipped: Skipped,
+    /// The format that read it (the one asked for, or the one `Auto` found).
+    pub format: DivideFormat,
+}
+
+/// Why a line is not divide data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Skip {
+    Blank,
+    Banner,
+    Uci,
+    Echo,
+    Timing,
+}
+
 /// What one line is.
 #[derive(Debug, PartialEq, Eq)]
-pub enum LineKind<'a> {
-    Skip,
+enum LineKind<'a> {
+    Skip(Skip),
     Move(&'a str, u64),
     Total(u64),
     Unknown,
 }
 
-/// Parses a whole divide output. `Auto` picks the first format that reads
-/// every line; if none does, the error is the one that got furthest.
+/// Parses a whole divide output (see `parse_output`).
 pub fn parse_divide(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError> {
+    parse_output(text, format).map(|p| p.divide)
+}
+
+/// Parses a whole divide output. `Auto` picks the first format that reads
+/// every line; if none does, the error is the one that got furthest. When a
+/// format was forced and fails on text that another format reads, the
+/// error says which.
+pub fn parse_output(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
     if format != DivideFormat::Auto {
-        return parse_as(text, format);
+        return parse_as(text, format).map_err(|mut e| {
+            if let (ParseOutputError::UnknownLine { hint, .. }, Ok(other)) = (&mut e, parse_auto(text)) {
+                *hint = Some(format!("the whole text reads as {} output", other.format));
+            }
+            e
+        });
     }
+    parse_auto(text)
+}
+
+fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
     let mut best: Option<ParseOutputError> = None;
     for f in DivideFormat::CONCRETE {
         match parse_as(text, f) {
@@ -128,43 +214,59 @@ pub fn parse_divide(text: &str, format: DivideFormat) -> Result<Divide, ParseOut
             }
         }
     }
-    Err(best.unwrap_or(ParseOutputError::Empty))
+    Err(best.unwrap_or(ParseOutputError::Empty { skipped: 0 }))
 }
 
-fn parse_as(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError> {
+fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
     let mut divide = Divide::default();
+    let mut skipped = Skipped::default();
     let mut first_line: Vec<usize> = Vec::new();
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            skipped.bom = true;
+            rest
+        }
+        None => text,
+    };
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let kind = classify(raw, format);
-        if divide.total.is_some() && !matches!(kind, LineKind::Skip) {
-            return Err(match kind {
-                LineKind::Total(_) => ParseOutputError::SecondTotal { line, text: raw.trim().to_string() },
-                _ => ParseOutputError::AfterTotal { line, text: raw.trim().to_string() },
-            });
-        }
+        let trimmed = raw.trim();
+        let kind = match classify(raw, format) {
+            // Prose before the first move is a banner; after the total, a
+            // trailer (`Perft complete`, speed). In between it is an error.
+            LineKind::Unknown if !looks_like_data(trimmed) && (first_line.is_empty() && divide.total.is_none()) => {
+                LineKind::Skip(Skip::Banner)
+            }
+            LineKind::Unknown if !looks_like_data(trimmed) && divide.total.is_some() => LineKind::Skip(Skip::Timing),
+            kind => kind,
+        };
         match kind {
-            LineKind::Skip => {}
-            LineKind::Total(n) => divide.total = Some(n),
+            LineKind::Skip(k) => skipped.add(k),
+            LineKind::Total(n) => {
+                if divide.total.is_some() {
+                    return Err(ParseOutputError::SecondTotal { line, text: clip(trimmed) });
+                }
+                divide.total = Some(n);
+            }
             LineKind::Move(mv, n) => {
+                if divide.total.is_some() {
+                    return Err(ParseOutputError::AfterTotal { line, text: clip(trimmed) });
+                }
                 if let Some(k) = divide.moves.iter().position(|(m, _)| m == mv) {
-                    return Err(ParseOutputError::Duplicate { line, first: first_line[k], mv: mv.to_string() });
+                    return Err(ParseOutputError::Duplicate { line, first: first_line[k], mv: clip(mv) });
                 }
                 divide.moves.push((mv.to_string(), n));
                 first_line.push(line);
             }
             LineKind::Unknown => {
-                return Err(ParseOutputError::UnknownLine { line, text: raw.trim().to_string(), format })
+                return Err(ParseOutputError::UnknownLine { line, text: clip(trimmed), format, hint: None })
             }
         }
     }
     if divide.moves.is_empty() && divide.total.is_none() {
-        return Err(ParseOutputError::Empty);
+        return Err(ParseOutputError::Empty { skipped: skipped.lines() });
     }
-    if format == DivideFormat::Total && divide.total.is_none() {
-        return Err(ParseOutputError::Empty);
-    }
-    Ok(divide)
+    Ok(ParsedOutput { divide, skipped, format })
 }
 
 /// True if `line` ends a divide: a total in `format` (any format for `Auto`).
@@ -176,50 +278,71 @@ pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
     matches!(classify(line, format), LineKind::Total(_))
 }
 
+/// The move and count of a move line in `format` (any format for `Auto`):
+/// what live output shows as an engine prints.
+pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
+    let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
+    formats.iter().find_map(|&f| match classify(line, f) {
+        LineKind::Move(mv, n) => Some((mv, n)),
+        _ => None,
+    })
+}
+
 /// Reads one line in the given (concrete) format.
-pub fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
-    let line = raw.trim();
-    if line.is_empty() || line == "info" || line.starts_with("info ") {
-        return LineKind::Skip;
+fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
+    let line = raw.trim().trim_start_matches('\u{feff}').trim_start();
+    if line.is_empty() {
+        return LineKind::Skip(Skip::Blank);
+    }
+    if is_uci_chatter(line) {
+        return LineKind::Skip(Skip::Uci);
+    }
+    if is_echo(line) {
+        return LineKind::Skip(Skip::Echo);
     }
     if let Some(n) = labelled_total(line) {
         return LineKind::Total(n);
     }
-    match format {
+    let kind = match format {
         DivideFormat::Auto => DivideFormat::CONCRETE
             .iter()
             .map(|&f| classify(raw, f))
             .find(|k| *k != LineKind::Unknown)
             .unwrap_or(LineKind::Unknown),
         DivideFormat::Stockfish => match line.split_once(':') {
-            Some((mv, n)) if is_move_token(mv) => count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n)),
-            _ => LineKind::Unknown,
+            Some((mv, n)) => move_and_count(mv.trim(), n),
+            None => LineKind::Unknown,
         },
-        DivideFormat::Perftree => {
-            if let Some(n) = count(line) {
-                return LineKind::Total(n);
-            }
-            match line.split_once(char::is_whitespace) {
-                Some((mv, n)) if is_move_token(mv) => count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n)),
-                _ => LineKind::Unknown,
-            }
-        }
+        DivideFormat::Perftree => match count(line) {
+            Some(n) => LineKind::Total(n),
+            None => match line.split_once(char::is_whitespace) {
+                Some((mv, n)) => move_and_count(mv, n),
+                None => LineKind::Unknown,
+            },
+        },
         DivideFormat::Weiss => {
             let parts: Vec<&str> = line.split(':').map(str::trim).collect();
             match parts.as_slice() {
-                [head, mv, n] if is_move_number(head) && is_move_token(mv) => {
-                    count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv, n))
-                }
+                [head, mv, n] if is_move_number(head) => move_and_count(mv, n),
                 _ => LineKind::Unknown,
             }
         }
         DivideFormat::Dash => match line.split_once(" - ") {
-            Some((mv, n)) if is_move_token(mv.trim()) => {
-                count(n).map_or(LineKind::Unknown, |n| LineKind::Move(mv.trim(), n))
-            }
-            _ => LineKind::Unknown,
+            Some((mv, n)) => move_and_count(mv.trim(), n),
+            None => LineKind::Unknown,
         },
         DivideFormat::Total => count(line).map_or(LineKind::Unknown, LineKind::Total),
+    };
+    if kind == LineKind::Unknown && !looks_like_data(line) && is_timing(line) {
+        return LineKind::Skip(Skip::Timing);
+    }
+    kind
+}
+
+fn move_and_count<'a>(mv: &'a str, n: &str) -> LineKind<'a> {
+    match count(n) {
+        Some(n) if is_move_token(mv) => LineKind::Move(mv, n),
+        _ => LineKind::Unknown,
     }
 }
 
@@ -235,38 +358,129 @@ fn count(s: &str) -> Option<u64> {
     s.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
-/// `move 1`, `Move 12` (Weiss's numbering).
+/// `move 1`, `Move 12` (Weiss's and VICE's numbering).
 fn is_move_number(s: &str) -> bool {
     let mut words = s.split_whitespace();
     matches!((words.next(), words.next(), words.next()), (Some(w), Some(n), None) if w.eq_ignore_ascii_case("move") && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Looks like a move in some notation: UCI, long algebraic with piece letters
-/// or hyphens, SAN, castling. Meaning is checked later.
+/// Looks like a move in some notation of some game: UCI (`e2e4`, `a10a9`),
+/// long algebraic with piece letters or hyphens, SAN, drops (`N@b2`),
+/// castling. It needs a square (a letter followed by a digit); meaning is
+/// checked later, by the game.
 pub fn is_move_token(s: &str) -> bool {
     let s = s.trim();
     if matches!(s.trim_end_matches(['+', '#']), "O-O" | "O-O-O" | "0-0" | "0-0-0") {
         return true;
     }
-    (2..=12).contains(&s.len())
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || "-=+#x:()".contains(c))
-        && s.chars().any(|c| ('1'..='8').contains(&c))
-        && s.chars().any(|c| ('a'..='h').contains(&c))
+    let b = s.as_bytes();
+    (2..=16).contains(&b.len())
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || b"-=+#()@*'!?".contains(&c))
+        && b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit())
 }
 
-/// `Nodes searched: N`, `Total: N`, `Nodes: N`, `Leaf nodes = N`, `Perft 5: N`.
-fn labelled_total(line: &str) -> Option<u64> {
-    let (label, n) = line.rsplit_once([':', '='])?;
-    let label = label.trim().to_ascii_lowercase();
-    let words_ok = label.chars().all(|c| c.is_ascii_alphanumeric() || " ()_-".contains(c));
-    let named = ["node", "total", "perft", "leaf", "leaves"]
-        .iter()
-        .any(|w| label.starts_with(w) || label.contains(&format!(" {w}")));
-    if words_ok && named {
-        count(n)
-    } else {
-        None
+/// A line that starts like a divide line: a move (after Weiss's `move N :`)
+/// followed by something. Such a line is never skipped as prose.
+fn looks_like_data(line: &str) -> bool {
+    let body = match line.split_once(':') {
+        Some((head, rest)) if is_move_number(head.trim()) => rest.trim(),
+        _ => line,
+    };
+    let token = body.split([' ', '\t', ':']).next().unwrap_or("");
+    is_move_token(token) && body.len() > token.len()
+}
+
+/// `id`, `option`, `uciok`, `readyok`, `info ...`, `bestmove ...`.
+fn is_uci_chatter(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    matches!(first, "id" | "option" | "uciok" | "readyok" | "info" | "bestmove" | "copyprotection" | "registration")
+}
+
+/// A command typed to an engine, echoed with or without a prompt:
+/// `go perft 3`, `position startpos moves e2e4`, `> uci`, `sf> isready`,
+/// `$ ./engine`, `perft 3`.
+fn is_echo(line: &str) -> bool {
+    let mut words = line.split_whitespace().peekable();
+    let Some(&first) = words.peek() else { return false };
+    if first.ends_with(['>', '$', '%']) {
+        // After a prompt anything is a command.
+        return true;
     }
+    let words: Vec<&str> = words.collect();
+    match words.as_slice() {
+        ["uci" | "isready" | "ucinewgame" | "quit" | "stop" | "ponderhit"] => true,
+        ["position", "startpos" | "fen", ..] | ["go", ..] | ["setoption", "name", ..] => true,
+        ["perft" | "divide" | "perftree", n] => n.chars().all(|c| c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// Timing, speed, depth and status lines: `Time: 5 ms`, `Depth 3`, `LPS :
+/// 1780400`, `: 742000 nps`, `Perft complete:`, `Starting Test To Depth:3`.
+fn is_timing(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    if lower.starts_with(':') {
+        return true;
+    }
+    let first: String = lower.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    const WORDS: [&str; 19] = [
+        "time",
+        "elapsed",
+        "duration",
+        "took",
+        "speed",
+        "nps",
+        "lps",
+        "knps",
+        "mnps",
+        "depth",
+        "perft",
+        "timing",
+        "seconds",
+        "starting",
+        "running",
+        "performing",
+        "searching",
+        "done",
+        "finished",
+    ];
+    WORDS.contains(&first.as_str())
+        || lower.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| matches!(w, "nps" | "knps" | "mnps" | "lps"))
+}
+
+/// `Nodes searched: N`, `Total: N`, `Nodes: N`, `Leaf nodes = N`, `Leaves:
+/// N`, `Perft 5: N`, `perft(5) = N (0.1 s)`, `Perft Complete : N nodes
+/// visited in 12ms`, `N nodes`.
+fn labelled_total(line: &str) -> Option<u64> {
+    for (i, c) in line.char_indices() {
+        if c != ':' && c != '=' {
+            continue;
+        }
+        let label = line[..i].trim().to_ascii_lowercase();
+        let rest = line[i + 1..].trim_start();
+        let digits = rest.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '_')).unwrap_or(rest.len());
+        let tail = &rest[digits..];
+        let words_ok = !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || " ()_-".contains(c));
+        let named = ["node", "total", "perft", "leaf", "leaves"]
+            .iter()
+            .any(|w| label.starts_with(w) || label.contains(&format!(" {w}")));
+        let tail_ok = tail.is_empty() || tail.starts_with([' ', '\t', ',', '(', ';']);
+        if words_ok && named && tail_ok {
+            if let Some(n) = count(rest[..digits].trim_end_matches([',', '_'])) {
+                return Some(n);
+            }
+        }
+        // Only the first separator can introduce the count.
+        break;
+    }
+    // `8902 nodes`, `8902 leaf nodes`.
+    let mut words = line.split_whitespace();
+    let (n, unit) = (words.next()?, words.next()?);
+    let unit = unit.to_ascii_lowercase();
+    if matches!(unit.as_str(), "nodes" | "leaves" | "leaf") {
+        return count(n);
+    }
+    None
 }
 
 #[cfg(test)]
@@ -275,6 +489,10 @@ mod tests {
 
     fn moves(d: &Divide) -> Vec<(&str, u64)> {
         d.moves.iter().map(|(m, n)| (m.as_str(), *n)).collect()
+    }
+
+    fn auto(text: &str) -> ParsedOutput {
+        parse_output(text, DivideFormat::Auto).unwrap_or_else(|e| panic!("{e}\n{text}"))
     }
 
     #[test]
@@ -304,12 +522,73 @@ mod tests {
     }
 
     #[test]
+    fn every_total_line_form() {
+        for (line, n) in [
+            ("Nodes searched: 8902", 8902),
+            ("Nodes searched  : 8902", 8902),
+            ("Total: 8902", 8902),
+            ("Total nodes: 8902", 8902),
+            ("Nodes: 8902", 8902),
+            ("Leaf nodes = 8902", 8902),
+            ("Leaves: 8902", 8902),
+            ("Perft 3: 8,902", 8902),
+            ("perft(3) = 8902 ( 0.000 sec)", 8902),
+            ("Perft Complete : 8902 nodes visited in 12ms", 8902),
+            ("8902 nodes", 8902),
+            ("Nodes: 8902, time: 3 ms", 8902),
+        ] {
+            assert!(is_total_line(line, DivideFormat::Auto), "{line}");
+            assert_eq!(auto(&format!("e2e4: {n}\n{line}\n")).divide.total, Some(n), "{line}");
+        }
+    }
+
+    #[test]
+    fn pastes_as_people_paste_them() {
+        // A whole Stockfish session with echoes, a BOM and CRLF line ends.
+        let paste = "\u{feff}> uci\r\nStockfish 15.1 by the Stockfish developers (see AUTHORS file)\r\n\
+            id name Stockfish 15.1\r\noption name Hash type spin default 16 min 1 max 33554432\r\nuciok\r\n\
+            isready\r\nreadyok\r\nposition startpos\r\ngo perft 2\r\ne2e4: 20\r\nd2d4: 20\r\n\r\n\
+            Nodes searched: 40\r\nTime: 5 ms\r\n";
+        let p = auto(paste);
+        assert_eq!(moves(&p.divide), [("e2e4", 20), ("d2d4", 20)]);
+        assert_eq!(p.divide.total, Some(40));
+        assert_eq!((p.skipped.banner, p.skipped.uci, p.skipped.echo, p.skipped.timing), (1, 4, 4, 1));
+        assert!(p.skipped.bom);
+        assert_eq!(
+            p.skipped.describe().unwrap(),
+            "1 banner, 4 UCI chatter, 4 command echo, 1 timing/depth, a byte-order mark"
+        );
+        // VICE/Weiss with its header and speed lines.
+        let vice = "Starting Test To Depth:2\nmove 1 : e2e4 : 20\nmove 2 : d2d4 : 20\n\n\
+            Perft Complete : 40 nodes visited in 12ms\n               : 3333 nps\n";
+        let p = auto(vice);
+        assert_eq!((p.divide.total, p.format, p.skipped.timing), (Some(40), DivideFormat::Weiss, 2));
+        let weiss =
+            "move 1 : e2e4 : 20\nmove 2 : d2d4 : 20\n\nPerft complete:\nTime  : 5ms\nLeaves: 40\nLPS   : 8000\n";
+        assert_eq!(auto(weiss).divide.total, Some(40));
+        assert_eq!(auto("Depth 3\ne2e4 20\n\n20\n").skipped.timing, 1);
+    }
+
+    #[test]
     fn unknown_line_names_its_number() {
         let err = parse_divide("a2a3: 380\nb2b3: 420\nhello world\n", DivideFormat::Auto).unwrap_err();
         assert!(matches!(err, ParseOutputError::UnknownLine { line: 3, .. }), "{err}");
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
-        assert_eq!(err.to_string(), "line 1: \"a2a3 380\" is not a stockfish divide line");
-        assert_eq!(parse_divide("", DivideFormat::Auto).unwrap_err(), ParseOutputError::Empty);
+        assert_eq!(
+            err.to_string(),
+            "line 1: \"a2a3 380\" is not a stockfish divide line (the whole text reads as perftree output)"
+        );
+        assert_eq!(parse_divide("", DivideFormat::Auto).unwrap_err(), ParseOutputError::Empty { skipped: 0 });
+        // Looks like data but cannot be read: never skipped, even first.
+        let err = parse_divide("e2e4: twenty\nd2d4: 20\n", DivideFormat::Auto).unwrap_err();
+        assert!(matches!(err, ParseOutputError::UnknownLine { line: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn a_forced_format_that_does_not_fit_is_an_error_naming_the_right_one() {
+        let sf = "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n";
+        let err = parse_output(sf, DivideFormat::Perftree).unwrap_err();
+        assert!(err.to_string().contains("reads as stockfish output"), "{err}");
     }
 
     #[test]
@@ -326,5 +605,15 @@ mod tests {
         assert!(!is_total_line("e2e4: 20", DivideFormat::Auto));
         assert!(!is_total_line("info depth 1", DivideFormat::Auto));
         assert_eq!("Fairy-Stockfish".parse::<DivideFormat>(), Ok(DivideFormat::Stockfish));
+    }
+
+    #[test]
+    fn moves_of_other_games_are_tokens_too() {
+        for t in ["a10a9", "N@b2", "e7e8=Q", "O-O-O", "b1c3", "Nxe5+", "P@e4"] {
+            assert!(is_move_token(t), "{t}");
+        }
+        for t in ["Stockfish", "15.1", "e2e4:", "", "5ms", "(see"] {
+            assert!(!is_move_token(t), "{t}");
+        }
     }
 }

@@ -1,24 +1,41 @@
-//! A child process for an engine: its standard output read line by line on
-//! a thread (so every read can time out), the tail of its standard error
-//! kept for messages, and the whole process group killed when done.
+//! A child process for an engine, supervised: its standard output is read
+//! on a thread into a small bounded queue (an engine that floods blocks on
+//! its pipe instead of filling our memory), lines are cut at `MAX_LINE`
+//! bytes, every read has a deadline that holds however fast the engine
+//! prints, the tail of its standard error is kept for messages, and its whole
+//! process group is killed when done (see `signals` for chesstool's own end).
 
-use super::EngineError;
+use super::{signals, EngineError};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The longest line an engine may print (bytes, without the newline).
+pub(crate) const MAX_LINE: usize = 64 * 1024;
+
+/// Lines waiting to be read; with `MAX_LINE` this bounds the queue to 4 MiB.
+const QUEUE: usize = 64;
+
 /// How much of the engine's standard error to keep for messages.
 const STDERR_TAIL: usize = 2000;
 
 pub(crate) struct Process {
     child: Child,
+    pgid: i32,
     stdin: Option<ChildStdin>,
-    /// `Some(line)` per line of standard output, `None` at its end.
-    lines: Receiver<Option<String>>,
+    lines: Receiver<Chunk>,
     eof: bool,
     stderr: Arc<Mutex<String>>,
+}
+
+/// What the reader thread passes on.
+enum Chunk {
+    Line(String),
+    /// A line longer than `MAX_LINE`: its start. Reading stops there.
+    TooLong(String),
+    Eof,
 }
 
 /// What a read within a deadline got.
@@ -26,11 +43,43 @@ pub(crate) enum Read1 {
     Line(String),
     Eof,
     Timeout,
+    /// A line over `MAX_LINE` bytes (its first characters).
+    TooLong(String),
+}
+
+/// Limits on one answer: no divide needs more lines than its moves plus
+/// some chatter, nor megabytes of text.
+pub(crate) struct Budget {
+    lines: usize,
+    bytes: usize,
+    max_lines: usize,
+    max_bytes: usize,
+}
+
+impl Budget {
+    /// Room for `moves` move lines plus 1000 lines of chatter, in 4 MiB.
+    pub fn for_moves(moves: usize) -> Budget {
+        Budget { lines: 0, bytes: 0, max_lines: 1000 + 2 * moves, max_bytes: 4 << 20 }
+    }
+
+    /// Counts a line; `Some(reason)` once the answer is past every sane bound.
+    pub fn take(&mut self, line: &str, moves_note: &str) -> Option<String> {
+        self.lines += 1;
+        self.bytes += line.len() + 1;
+        if self.lines > self.max_lines {
+            Some(format!("more than {} lines{moves_note}", self.max_lines))
+        } else if self.bytes > self.max_bytes {
+            Some(format!("more than {} MiB of output", self.max_bytes >> 20))
+        } else {
+            None
+        }
+    }
 }
 
 impl Process {
-    /// Starts `words[0]` with the rest of `words` and `args` as arguments.
-    pub fn spawn(name: &str, words: &[String], args: &[String]) -> Result<Process, EngineError> {
+    /// Starts `words[0]` with the rest of `words` and `args` as arguments,
+    /// in a process group of its own.
+    pub fn spawn(words: &[String], args: &[String]) -> Result<Process, EngineError> {
         let (program, rest) =
             words.split_first().ok_or_else(|| EngineError::Input("empty engine command".to_string()))?;
         let mut cmd = Command::new(program);
@@ -43,47 +92,37 @@ impl Process {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(|source| EngineError::Spawn { cmd: name.to_string(), source })?;
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: getpid before the fork; prctl, getppid and _exit in the
+            // child are async-signal-safe and allocate nothing.
+            let parent = unsafe { libc::getpid() };
+            unsafe {
+                cmd.pre_exec(move || {
+                    // The kernel kills the engine if the thread that started
+                    // it dies (chesstool killed by SIGKILL); if chesstool is
+                    // already gone, do not start at all.
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() != parent {
+                        libc::_exit(1);
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = cmd.spawn().map_err(|source| EngineError::Spawn { program: super::clip(program), source })?;
+        let pgid = i32::try_from(child.id()).unwrap_or(0);
+        signals::register(pgid);
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr_pipe = child.stderr.take().expect("piped stderr");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Some(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = tx.send(None);
-        });
+        let (tx, lines) = mpsc::sync_channel(QUEUE);
+        std::thread::spawn(move || read_lines(stdout, tx));
         let stderr = Arc::new(Mutex::new(String::new()));
         let tail = Arc::clone(&stderr);
-        std::thread::spawn(move || {
-            let mut pipe = stderr_pipe;
-            let mut chunk = [0u8; 4096];
-            while let Ok(n) = pipe.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
-                t.push_str(&String::from_utf8_lossy(&chunk[..n]));
-                if t.len() > 2 * STDERR_TAIL {
-                    let cut = t.len() - STDERR_TAIL;
-                    let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
-                    t.replace_range(..cut, "");
-                }
-            }
-        });
+        std::thread::spawn(move || keep_tail(stderr_pipe, tail));
         let stdin = child.stdin.take();
-        Ok(Process { child, stdin, lines, eof: false, stderr })
+        Ok(Process { child, pgid, stdin, lines, eof: false, stderr })
     }
 
     /// Sends one line; false if the engine no longer reads (it died).
@@ -99,15 +138,24 @@ impl Process {
         self.stdin = None;
     }
 
-    /// The next line of output, waiting until `deadline` at most.
+    /// The next line of output, waiting until `deadline` at most. Past the
+    /// deadline this is `Timeout` even if lines are waiting, so an engine
+    /// that prints without end still runs out of time.
     pub fn read_line(&mut self, deadline: Instant) -> Read1 {
         if self.eof {
             return Read1::Eof;
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Some(line)) => Read1::Line(line),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+        let now = Instant::now();
+        if now >= deadline {
+            return Read1::Timeout;
+        }
+        match self.lines.recv_timeout(deadline - now) {
+            Ok(Chunk::Line(line)) => Read1::Line(line),
+            Ok(Chunk::TooLong(start)) => {
+                self.eof = true;
+                Read1::TooLong(start)
+            }
+            Ok(Chunk::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 self.eof = true;
                 Read1::Eof
             }
@@ -115,8 +163,8 @@ impl Process {
         }
     }
 
-    /// The exit status once the process ended (waiting until `deadline`),
-    /// described for messages; `None` if it is still running.
+    /// The exit status once the process ended (waiting until `deadline`);
+    /// `None` if it is still running.
     pub fn wait_until(&mut self, deadline: Instant) -> Option<std::process::ExitStatus> {
         loop {
             match self.child.try_wait() {
@@ -133,7 +181,7 @@ impl Process {
         std::thread::sleep(Duration::from_millis(20));
         let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         match t.lines().rev().map(str::trim).find(|l| !l.is_empty()) {
-            Some(last) => format!("; its stderr ends with {last:?}"),
+            Some(last) => format!("; its stderr ends with {:?}", super::clip(last)),
             None => String::new(),
         }
     }
@@ -141,21 +189,77 @@ impl Process {
     /// Kills the engine and everything it started.
     pub fn kill(&mut self) {
         #[cfg(unix)]
-        {
-            if let Ok(pid) = i32::try_from(self.child.id()) {
-                // SAFETY: kill(2) with a negative pid signals the process
-                // group we created at spawn time; it touches no memory.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
+        if self.pgid > 0 {
+            // SAFETY: kill(2) with a negative pid signals the process group
+            // we created at spawn time; it touches no memory.
+            unsafe {
+                libc::kill(-self.pgid, libc::SIGKILL);
             }
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        signals::unregister(self.pgid);
     }
 }
 
-/// `exit status 3`, `killed by signal 6`.
+/// The reader thread: lines of at most `MAX_LINE` bytes into the queue; it
+/// blocks while the queue is full and ends when the queue is dropped.
+fn read_lines(stdout: std::process::ChildStdout, tx: mpsc::SyncSender<Chunk>) {
+    let mut reader = BufReader::with_capacity(MAX_LINE, stdout);
+    let mut line: Vec<u8> = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(buf) => buf,
+        };
+        let (used, complete) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..used]);
+        reader.consume(used);
+        if line.len() > MAX_LINE + 1 {
+            let start = String::from_utf8_lossy(&line[..64]).into_owned();
+            let _ = tx.send(Chunk::TooLong(start));
+            return;
+        }
+        if complete {
+            if tx.send(Chunk::Line(text_of(&line))).is_err() {
+                return;
+            }
+            line.clear();
+        }
+    }
+    // A last line without a newline (a script's `printf 8902`, or an engine
+    // that died in the middle of a line) is passed on as it is.
+    if !line.is_empty() && tx.send(Chunk::Line(text_of(&line))).is_err() {
+        return;
+    }
+    let _ = tx.send(Chunk::Eof);
+}
+
+fn text_of(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end_matches(['\n', '\r']).to_string()
+}
+
+/// The stderr thread: keeps the last `STDERR_TAIL` bytes or so.
+fn keep_tail(mut pipe: std::process::ChildStderr, tail: Arc<Mutex<String>>) {
+    let mut chunk = [0u8; 4096];
+    while let Ok(n) = pipe.read(&mut chunk) {
+        if n == 0 {
+            break;
+        }
+        let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+        t.push_str(&String::from_utf8_lossy(&chunk[..n]));
+        if t.len() > 2 * STDERR_TAIL {
+            let cut = t.len() - STDERR_TAIL;
+            let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
+            t.replace_range(..cut, "");
+        }
+    }
+}
+
+/// `exited with status 3`, `was killed by signal 6`.
 pub(crate) fn describe_status(status: Option<std::process::ExitStatus>) -> String {
     match status {
         None => "closed its output (still running)".to_string(),
@@ -178,10 +282,9 @@ pub(crate) fn describe_status(status: Option<std::process::ExitStatus>) -> Strin
 impl Drop for Process {
     fn drop(&mut self) {
         self.close_stdin();
-        if self.wait_until(Instant::now() + Duration::from_millis(200)).is_none() {
-            self.kill();
-        } else {
-            self.kill(); // stray children of the group
-        }
+        // A well-behaved engine gets a moment to quit; then the group is
+        // killed either way (stray children of the engine).
+        let _ = self.wait_until(Instant::now() + Duration::from_millis(200));
+        self.kill();
     }
 }

@@ -1,36 +1,56 @@
 //! A UCI engine as a long-lived child process: `uci`/`uciok`, `isready`/
-//! `readyok`, `setoption name UCI_Chess960 value true` for Chess960,
-//! `position fen F moves ...`, `go perft N`. Banner and `info` lines are
-//! skipped; the answer ends at its total line (`Nodes searched: N` and the
-//! other totals `output` knows), so engines that print only a total work too.
+//! `readyok`, `setoption name N value V` for each of the game's
+//! `Rules::uci_options` (chess: `UCI_Chess960`; variants: `VariantPath`,
+//! `UCI_Variant`), `position fen ROOT moves ...`, `go perft N`. Banner and
+//! `info` lines are skipped; the answer ends at its total line (`Nodes
+//! searched: N` and the other totals `output` knows), so engines that print
+//! only a total work too. An engine that answers `go perft` with `bestmove`
+//! or an "unknown command" line has no perft, and fails at once.
 
-use super::output::{is_total_line, parse_divide, DivideFormat};
-use super::process::{describe_status, Process, Read1};
+use super::output::{is_total_line, move_line, parse_divide, DivideFormat};
+use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::{Divide, Divider, EngineError, Line};
+use crate::rules::Rules;
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub struct UciEngine {
+pub struct UciEngine<R: Rules> {
+    rules: Arc<R>,
     name: String,
     words: Vec<String>,
     process: Option<Process>,
     timeout: Duration,
     format: DivideFormat,
-    /// The UCI_Chess960 value last sent.
-    chess960: bool,
+    /// The value last sent for each UCI option.
+    options: HashMap<String, String>,
     /// Dead after a crash or a timeout: no more questions.
     failed: bool,
 }
 
-impl UciEngine {
+/// Lines of the `uci` handshake and of the `isready` drain: engines list
+/// their options (Fairy-Stockfish its variants), but not without end.
+const HANDSHAKE_LINES: usize = 10_000;
+
+impl<R: Rules> UciEngine<R> {
     /// `words` is the command split into program and arguments; the engine
     /// is started on the first question.
-    pub fn new(name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> UciEngine {
-        UciEngine { name: name.to_string(), words, process: None, timeout, format, chess960: false, failed: false }
+    pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
+        UciEngine {
+            rules,
+            name: name.to_string(),
+            words,
+            process: None,
+            timeout,
+            format,
+            options: HashMap::new(),
+            failed: false,
+        }
     }
 
     /// Starts the engine; the handshake counts against the first question's time.
     fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
-        let mut p = Process::spawn(&self.name, &self.words, &[])?;
+        let mut p = Process::spawn(&self.words, &[])?;
         self.send(&mut p, "uci", "uci")?;
         self.wait_for(&mut p, "uciok", "uci", deadline)?;
         self.process = Some(p);
@@ -60,91 +80,165 @@ impl UciEngine {
                 Read1::Line(l) if l.trim() == token => return Ok(()),
                 Read1::Line(l) => {
                     seen += 1;
+                    if seen > HANDSHAKE_LINES {
+                        p.kill();
+                        return Err(self.flood(
+                            &format!("`{request}`"),
+                            format!("more than {HANDSHAKE_LINES} lines without {token}"),
+                        ));
+                    }
                     last = l;
                 }
-                Read1::Eof => return Err(self.crashed(p, request, seen)),
+                Read1::Eof => return Err(self.crashed(p, &format!("`{request}`"), seen, &last)),
+                Read1::TooLong(start) => return Err(self.too_long(p, &format!("`{request}`"), &start)),
                 Read1::Timeout => {
                     p.kill();
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
                         request: format!("`{request}` (waiting for {token})"),
                         timeout: self.timeout,
-                        last,
+                        last: super::clip(&last),
                     });
                 }
             }
         }
     }
 
-    fn crashed(&self, p: &mut Process, request: &str, lines: usize) -> EngineError {
+    fn crashed(&self, p: &mut Process, request: &str, lines: usize, last: &str) -> EngineError {
         let status = p.wait_until(Instant::now() + Duration::from_millis(500));
+        let mut stderr = p.stderr_note();
+        if !last.is_empty() {
+            stderr = format!("; its last line was {:?}{stderr}", super::clip(last));
+        }
         EngineError::Crashed {
             engine: self.name.clone(),
-            request: format!("`{request}`"),
+            request: request.to_string(),
             status: describe_status(status),
             lines,
-            stderr: p.stderr_note(),
+            stderr,
         }
     }
 
-    fn ask(&mut self, p: &mut Process, line: &Line, depth: u32, deadline: Instant) -> Result<Divide, EngineError> {
-        if line.chess960() != self.chess960 {
-            let value = line.chess960();
-            self.send(p, &format!("setoption name UCI_Chess960 value {value}"), "setoption")?;
-            self.chess960 = value;
+    fn flood(&self, request: &str, what: String) -> EngineError {
+        EngineError::Flood { engine: self.name.clone(), request: request.to_string(), what }
+    }
+
+    fn too_long(&self, p: &mut Process, request: &str, start: &str) -> EngineError {
+        p.kill();
+        self.flood(request, format!("a line longer than {} KiB (starting {:?})", MAX_LINE >> 10, super::clip(start)))
+    }
+
+    fn ask(
+        &mut self,
+        p: &mut Process,
+        line: &Line<R>,
+        depth: u32,
+        deadline: Instant,
+        on_move: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Divide, EngineError> {
+        for (name, value) in self.rules.uci_options(&line.root) {
+            let last = self.options.get(&name);
+            if last == Some(&value) || (last.is_none() && value == "false") {
+                continue;
+            }
+            self.send(p, &format!("setoption name {name} value {value}"), "setoption")?;
+            self.options.insert(name, value);
         }
         // `isready` also drains whatever was left from the previous answer.
         self.send(p, "isready", "isready")?;
         self.wait_for(p, "readyok", "isready", deadline)?;
-        let moves = line.uci_moves();
+        let moves = line.move_texts(&self.rules);
+        let root = line.root_text(&self.rules);
         let position = if moves.is_empty() {
-            format!("position fen {}", line.root_fen())
+            format!("position fen {root}")
         } else {
-            format!("position fen {} moves {}", line.root_fen(), moves.join(" "))
+            format!("position fen {root} moves {}", moves.join(" "))
         };
         let go = format!("go perft {depth}");
-        let request = format!("{go} after {position}");
+        let request = format!("`{go}` after `{}`", super::clip(&position));
         self.send(p, &position, &request)?;
         self.send(p, &go, &request)?;
+        let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
+        let mut budget = Budget::for_moves(legal);
+        let note = format!(" (the position has {legal} legal moves)");
         let mut answer = String::new();
         let mut lines = 0;
         loop {
             match p.read_line(deadline) {
                 Read1::Line(l) => {
+                    if let Some(what) = budget.take(&l, &note) {
+                        p.kill();
+                        return Err(self.flood(&request, what));
+                    }
+                    if lacks_perft(&l) {
+                        p.kill();
+                        return Err(EngineError::NoPerft {
+                            engine: self.name.clone(),
+                            request,
+                            line: super::clip(l.trim()),
+                        });
+                    }
                     lines += 1;
+                    if let Some((mv, n)) = move_line(&l, self.format) {
+                        on_move(mv, n);
+                    }
+                    let done = is_total_line(&l, self.format);
                     answer.push_str(&l);
                     answer.push('\n');
-                    if is_total_line(&l, self.format) {
+                    if done {
                         break;
                     }
                 }
-                Read1::Eof => return Err(self.crashed(p, &request, lines)),
+                Read1::Eof => {
+                    let last = answer.lines().last().unwrap_or("").to_string();
+                    return Err(self.crashed(p, &request, lines, &last));
+                }
+                Read1::TooLong(start) => return Err(self.too_long(p, &request, &start)),
                 Read1::Timeout => {
                     p.kill();
                     let last = answer.lines().last().unwrap_or("").to_string();
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
-                        request: format!("`{request}`"),
+                        request,
                         timeout: self.timeout,
-                        last,
+                        last: super::clip(&last),
                     });
                 }
             }
         }
         parse_divide(&answer, self.format).map_err(|source| EngineError::Garbage {
             engine: self.name.clone(),
-            request: format!("`{request}`"),
+            request,
             source,
         })
     }
 }
 
-impl Divider for UciEngine {
+/// `bestmove e2e4` (it searched instead) or an "unknown command" line: an
+/// engine without `go perft`.
+fn lacks_perft(line: &str) -> bool {
+    let l = line.trim().to_ascii_lowercase();
+    l.starts_with("bestmove")
+        || ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
+            .iter()
+            .any(|p| l.contains(p))
+}
+
+impl<R: Rules> Divider<R> for UciEngine<R> {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn divide(&mut self, line: &Line, depth: u32) -> Result<Divide, EngineError> {
+    fn divide(&mut self, line: &Line<R>, depth: u32) -> Result<Divide, EngineError> {
+        self.divide_each(line, depth, &|_, _| {})
+    }
+
+    fn divide_each(
+        &mut self,
+        line: &Line<R>,
+        depth: u32,
+        on_move: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Divide, EngineError> {
         if self.failed {
             return Err(EngineError::Protocol {
                 engine: self.name.clone(),
@@ -159,7 +253,7 @@ impl Divider for UciEngine {
             }
         }
         let mut p = self.process.take().expect("started");
-        let result = self.ask(&mut p, line, depth, deadline);
+        let result = self.ask(&mut p, line, depth, deadline, on_move);
         if result.is_ok() {
             self.process = Some(p);
         } else {
@@ -169,10 +263,24 @@ impl Divider for UciEngine {
     }
 }
 
-impl Drop for UciEngine {
+impl<R: Rules> Drop for UciEngine<R> {
     fn drop(&mut self) {
         if let Some(p) = self.process.as_mut() {
             p.send("quit");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_without_perft_are_recognised() {
+        assert!(lacks_perft("bestmove e2e4 ponder e7e5"));
+        assert!(lacks_perft("Unknown command: 'go perft 2'. Type help for more information."));
+        assert!(lacks_perft("Unknown command: go perft 2"));
+        assert!(!lacks_perft("e2e4: 20"));
+        assert!(!lacks_perft("info string NNUE evaluation using nn-ad9b42354671.nnue enabled"));
     }
 }

@@ -1,15 +1,16 @@
-//! Bisection: from a position where an engine's perft disagrees with a
-//! reference, descend move by move to the first position whose move list is
-//! wrong. Positions are always given to the engine as the root plus the list
-//! of moves from it, never as a new FEN, so history bugs (castling rights,
-//! e.p. squares) show the way they do in games.
+//! Bisection, for any game: from a position where an engine's perft
+//! disagrees with a reference, descend move by move to the first position
+//! whose move list is wrong. Positions are always given to the engine as the
+//! root plus the list of moves from it, never as a new position, so history
+//! bugs (castling rights, e.p. squares) show the way they do in games.
 //!
 //! At each step a missing or extra move ends the hunt (the depth-1 lists
 //! differ there); otherwise the smallest differing subtree is entered.
 
 use super::diff::{diff_divides, DiffError, DivideDiff, Side};
 use crate::engines::{Divide, Divider, EngineError, Line};
-use crate::Move;
+use crate::rules::Rules;
+use std::time::{Duration, Instant};
 
 /// A failure of one side while comparing.
 #[derive(Debug, thiserror::Error)]
@@ -18,89 +19,209 @@ pub enum VerifyError {
     Engine(#[source] EngineError),
     #[error("reference: {0}")]
     Reference(#[source] EngineError),
-    #[error(transparent)]
-    Diff(#[from] DiffError),
+    /// A divide that cannot be compared; `user_text` if that side is text
+    /// the user gave (a saved divide), so an input error.
+    #[error("{error}")]
+    Diff { error: DiffError, user_text: bool },
+    #[error("depth {depth} is more than the {max} this game allows")]
+    TooDeep { depth: u32, max: u32 },
 }
 
 impl VerifyError {
-    /// True if an engine (or the reference engine) misbehaved; false for
-    /// usage or input errors such as an unreadable saved divide.
+    /// True if an engine (or the reference engine) misbehaved (exit 3);
+    /// false for usage or input errors such as an unreadable saved divide or
+    /// a command that cannot be started (exit 2).
     pub fn is_engine_failure(&self) -> bool {
         match self {
             VerifyError::Engine(e) | VerifyError::Reference(e) => e.is_engine_failure(),
-            VerifyError::Diff(_) => true,
+            VerifyError::Diff { user_text, .. } => !user_text,
+            VerifyError::TooDeep { .. } => false,
         }
     }
 
     pub fn side(&self) -> Side {
         match self {
-            VerifyError::Engine(_) => Side::Engine,
+            VerifyError::Engine(_) | VerifyError::TooDeep { .. } => Side::Engine,
             VerifyError::Reference(_) => Side::Reference,
-            VerifyError::Diff(d) => d.side(),
+            VerifyError::Diff { error, .. } => error.side(),
         }
     }
 }
 
 /// Where the hunt ended.
-#[derive(Debug, Clone)]
-pub struct Witness {
+pub struct Witness<R: Rules> {
     /// The root and the moves from it to the wrong position.
-    pub line: Line,
+    pub line: Line<R>,
     /// The depth of the divide that showed the difference there.
     pub depth: u32,
-    pub diff: DivideDiff,
+    pub diff: DivideDiff<R::Move>,
     /// Set when the witness is not a plain missing/extra list (an engine
     /// that prints only totals, one whose counts contradict each other).
     pub note: Option<String>,
 }
 
+impl<R: Rules> Clone for Witness<R> {
+    fn clone(&self) -> Self {
+        Witness { line: self.line.clone(), depth: self.depth, diff: self.diff.clone(), note: self.note.clone() }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Witness<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Witness")
+            .field("line", &self.line)
+            .field("depth", &self.depth)
+            .field("diff", &self.diff)
+            .field("note", &self.note)
+            .finish()
+    }
+}
+
 /// The result of comparing (and perhaps bisecting) from one position.
-#[derive(Debug, Clone)]
-pub struct Report {
+pub struct Report<R: Rules> {
     /// The differences at the starting position, at `root_depth`.
-    pub root: DivideDiff,
+    pub root: DivideDiff<R::Move>,
     /// The depth of `root`: the first that differs, or the depth asked for.
     pub root_depth: u32,
     /// `None` if engine and reference agree.
-    pub witness: Option<Witness>,
+    pub witness: Option<Witness<R>>,
 }
+
+impl<R: Rules> Clone for Report<R> {
+    fn clone(&self) -> Self {
+        Report { root: self.root.clone(), root_depth: self.root_depth, witness: self.witness.clone() }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Report<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Report")
+            .field("root", &self.root)
+            .field("root_depth", &self.root_depth)
+            .field("witness", &self.witness)
+            .finish()
+    }
+}
+
+/// Where a hunt is, for live progress.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// The depth about to be compared.
+    pub depth: u32,
+    /// The moves from the start, in the game's notation.
+    pub path: Vec<String>,
+    pub engine_calls: u32,
+    /// Time spent waiting for the engine under test so far.
+    pub engine_wait: Duration,
+}
+
+/// A move line of a live answer: which side printed it, the move, its count.
+pub type OnLine<'a> = dyn Fn(Side, &str, u64) + Sync + 'a;
+
+/// Called before every comparison.
+pub type OnStep<'a> = dyn FnMut(&Step) + 'a;
 
 /// An engine, a reference and how often each was asked.
-pub struct Checker<'a> {
-    pub engine: &'a mut dyn Divider,
-    pub reference: &'a mut dyn Divider,
+pub struct Checker<'a, R: Rules> {
+    pub rules: &'a R,
+    pub engine: &'a mut dyn Divider<R>,
+    pub reference: &'a mut dyn Divider<R>,
     pub engine_calls: u32,
     pub reference_calls: u32,
+    /// Time spent waiting for the engine under test.
+    pub engine_wait: Duration,
+    on_step: Option<Box<OnStep<'a>>>,
+    on_line: Option<&'a OnLine<'a>>,
 }
 
-impl<'a> Checker<'a> {
-    pub fn new(engine: &'a mut dyn Divider, reference: &'a mut dyn Divider) -> Checker<'a> {
-        Checker { engine, reference, engine_calls: 0, reference_calls: 0 }
+impl<'a, R: Rules> Checker<'a, R> {
+    pub fn new(rules: &'a R, engine: &'a mut dyn Divider<R>, reference: &'a mut dyn Divider<R>) -> Checker<'a, R> {
+        Checker {
+            rules,
+            engine,
+            reference,
+            engine_calls: 0,
+            reference_calls: 0,
+            engine_wait: Duration::ZERO,
+            on_step: None,
+            on_line: None,
+        }
+    }
+
+    /// Calls `f` before every comparison (for a progress line).
+    pub fn on_step(mut self, f: impl FnMut(&Step) + 'a) -> Self {
+        self.on_step = Some(Box::new(f));
+        self
+    }
+
+    /// Calls `f` with every move line as a side prints it (live output).
+    /// Our generator then reports root moves one by one instead of in
+    /// parallel, so this is for single divides, not for bisection.
+    pub fn on_line(mut self, f: &'a OnLine<'a>) -> Self {
+        self.on_line = Some(f);
+        self
     }
 
     /// Divides the end of `line` with both sides and compares.
-    pub fn compare(&mut self, line: &Line, depth: u32) -> Result<DivideDiff, VerifyError> {
+    pub fn compare(&mut self, line: &Line<R>, depth: u32) -> Result<DivideDiff<R::Move>, VerifyError> {
+        if let Some(f) = self.on_step.as_mut() {
+            f(&Step {
+                depth,
+                path: line.move_texts(self.rules),
+                engine_calls: self.engine_calls,
+                engine_wait: self.engine_wait,
+            });
+        }
         let (engine, reference) = self.ask_both(line, depth)?;
-        Ok(diff_divides(&line.position(), &engine, &reference)?)
+        let user_text = |side| match side {
+            Side::Engine => self.engine.is_user_text(),
+            Side::Reference => self.reference.is_user_text(),
+        };
+        diff_divides(self.rules, &line.position(self.rules), &engine, &reference)
+            .map_err(|error| VerifyError::Diff { user_text: user_text(error.side()), error })
     }
 
-    fn ask_both(&mut self, line: &Line, depth: u32) -> Result<(Divide, Divide), VerifyError> {
+    fn ask_both(&mut self, line: &Line<R>, depth: u32) -> Result<(Divide, Divide), VerifyError> {
         self.engine_calls += 1;
-        let engine = self.engine.divide(line, depth).map_err(VerifyError::Engine)?;
+        let started = Instant::now();
+        let engine = match self.on_line {
+            Some(f) => self.engine.divide_each(line, depth, &|m, n| f(Side::Engine, m, n)),
+            None => self.engine.divide(line, depth),
+        };
+        self.engine_wait += started.elapsed();
+        let engine = engine.map_err(VerifyError::Engine)?;
         self.reference_calls += 1;
-        let reference = self.reference.divide(line, depth).map_err(VerifyError::Reference)?;
+        let reference = match self.on_line {
+            Some(f) => self.reference.divide_each(line, depth, &|m, n| f(Side::Reference, m, n)),
+            None => self.reference.divide(line, depth),
+        };
+        let reference = reference.map_err(VerifyError::Reference)?;
         Ok((engine, reference))
     }
 
-    /// Compares at `start` and, if `descend`, hunts down the first wrong position.
     /// Compares at `start` and, if `descend`, hunts down the first wrong
     /// position. The hunt deepens from depth 1 to `depth` and starts at the
     /// first depth that differs: a bug that shows shallower than asked costs
     /// only the shallow calls, one that shows only at `depth` a few percent more.
-    pub fn check(&mut self, start: &Line, depth: u32, descend: bool) -> Result<Report, VerifyError> {
-        let first = if descend { 1 } else { depth };
+    pub fn check(&mut self, start: &Line<R>, depth: u32, descend: bool) -> Result<Report<R>, VerifyError> {
+        self.check_from(start, if descend { 1 } else { depth }, depth, descend)
+    }
+
+    /// As `check`, deepening from `first` (a suite whose shallower counts
+    /// passed starts at its shallowest failing depth).
+    pub fn check_from(
+        &mut self,
+        start: &Line<R>,
+        first: u32,
+        depth: u32,
+        descend: bool,
+    ) -> Result<Report<R>, VerifyError> {
+        let max = self.rules.max_depth();
+        if depth > max {
+            return Err(VerifyError::TooDeep { depth, max });
+        }
         let mut root = DivideDiff::default();
-        for d in first..=depth {
+        for d in first.min(depth)..=depth {
             root = self.compare(start, d)?;
             if root.is_match() {
                 continue;
@@ -115,9 +236,14 @@ impl<'a> Checker<'a> {
         Ok(Report { root, root_depth: depth, witness: None })
     }
 
-    fn bisect(&mut self, mut line: Line, mut depth: u32, mut diff: DivideDiff) -> Result<Witness, VerifyError> {
+    fn bisect(
+        &mut self,
+        mut line: Line<R>,
+        mut depth: u32,
+        mut diff: DivideDiff<R::Move>,
+    ) -> Result<Witness<R>, VerifyError> {
         loop {
-            let witness = |line: Line, depth, diff, note: Option<String>| Witness { line, depth, diff, note };
+            let witness = |line: Line<R>, depth, diff, note: Option<String>| Witness { line, depth, diff, note };
             if diff.lists_differ() {
                 return Ok(witness(line, depth, diff, None));
             }
@@ -133,12 +259,12 @@ impl<'a> Checker<'a> {
                 return Ok(witness(line, depth, diff, Some(note)));
             }
             let per_move = !diff.engine_total_only && !diff.reference_total_only;
-            let mut candidates: Vec<(Move, u64)> = if per_move {
-                diff.counts.iter().filter_map(|c| c.mv.map(|m| (m, c.reference))).collect()
+            let mut candidates: Vec<(R::Move, u64)> = if per_move {
+                diff.counts.iter().filter_map(|c| c.legal.map(|m| (m, c.reference))).collect()
             } else if !diff.reference_counts.is_empty() {
                 diff.reference_counts.clone()
             } else {
-                line.position().legal_moves().iter().map(|&m| (m, 0)).collect()
+                self.rules.legal_moves(&line.position(self.rules)).into_iter().map(|m| (m, 0)).collect()
             };
             if candidates.is_empty() {
                 let note = format!(
@@ -147,10 +273,14 @@ impl<'a> Checker<'a> {
                 );
                 return Ok(witness(line, depth, diff, Some(note)));
             }
-            // Smallest subtree first; ties in UCI order for reproducible runs.
-            candidates.sort_by_key(|&(m, n)| (n, m.to_uci(line.chess960())));
+            // Smallest subtree first; ties in the game's move order of text
+            // for reproducible runs.
+            let pos = line.position(self.rules);
+            let mut keyed: Vec<(u64, String, R::Move)> =
+                candidates.drain(..).map(|(m, n)| (n, self.rules.move_text(&pos, m), m)).collect();
+            keyed.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
             let mut next = None;
-            for &(m, _) in &candidates {
+            for (_, _, m) in keyed {
                 let child = line.child(m);
                 let child_diff = self.compare(&child, depth - 1)?;
                 if !child_diff.is_match() {
@@ -180,18 +310,20 @@ impl<'a> Checker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Chess;
     use crate::engines::Builtin;
     use crate::Position;
+    use std::sync::Arc;
 
     /// Our generator, but blind to en passant.
     struct NoEnPassant;
 
-    impl Divider for NoEnPassant {
+    impl Divider<Chess> for NoEnPassant {
         fn name(&self) -> String {
             "no-ep".into()
         }
 
-        fn divide(&mut self, line: &Line, depth: u32) -> Result<Divide, EngineError> {
+        fn divide(&mut self, line: &Line<Chess>, depth: u32) -> Result<Divide, EngineError> {
             fn count(pos: &Position, depth: u32) -> u64 {
                 let moves = pos.legal_moves().iter().copied().filter(|m| !m.is_en_passant()).collect::<Vec<_>>();
                 if depth == 1 {
@@ -199,7 +331,7 @@ mod tests {
                 }
                 moves.iter().map(|&m| count(&pos.play(m), depth - 1)).sum()
             }
-            let pos = line.position();
+            let pos = line.position(&Chess::new());
             let moves: Vec<(String, u64)> = pos
                 .legal_moves()
                 .iter()
@@ -212,25 +344,33 @@ mod tests {
 
     #[test]
     fn finds_a_missing_en_passant_capture() {
+        let chess = Chess::new();
         let mut engine = NoEnPassant;
-        let mut reference = Builtin::default();
-        let mut checker = Checker::new(&mut engine, &mut reference);
+        let mut reference = Builtin::new(Arc::new(Chess::new()));
+        let steps = std::cell::Cell::new(0);
+        let mut checker = Checker::new(&chess, &mut engine, &mut reference).on_step(|_| steps.set(steps.get() + 1));
         let start = Line::new(Position::startpos());
         let report = checker.check(&start, 5, true).unwrap();
+        let calls = checker.engine_calls;
+        drop(checker);
+        assert_eq!(steps.get(), calls);
         let w = report.witness.unwrap();
         assert_eq!(w.diff.missing.len(), 1);
         assert_eq!(w.diff.missing[0].hint.as_deref(), Some("en passant capture"));
         assert!(w.diff.extra.is_empty());
         assert_eq!(w.depth, 1);
-        assert!(w.line.position().ep_square().is_some());
+        assert!(w.line.position(&chess).ep_square().is_some());
     }
 
     #[test]
     fn builtin_against_itself_matches() {
-        let (mut a, mut b) = (Builtin::default(), Builtin::default());
-        let mut checker = Checker::new(&mut a, &mut b);
+        let chess = Chess::new();
+        let (mut a, mut b) = (Builtin::new(Arc::new(Chess::new())), Builtin::new(Arc::new(Chess::new())));
+        let mut checker = Checker::new(&chess, &mut a, &mut b);
         let report = checker.check(&Line::new(Position::startpos()), 3, true).unwrap();
         assert!(report.witness.is_none() && report.root.is_match());
         assert_eq!(checker.engine_calls, 3);
+        let err = checker.check(&Line::new(Position::startpos()), 21, true).unwrap_err();
+        assert!(matches!(err, VerifyError::TooDeep { depth: 21, max: 20 }), "{err}");
     }
 }

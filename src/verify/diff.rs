@@ -1,14 +1,14 @@
-//! Comparing two divides of the same position by meaning: every printed move
-//! is resolved against our legal moves; what only the engine lists is extra,
-//! what only the reference lists is missing; moves on both sides are compared
-//! by count. Also the hints that say which rule a wrong move breaks.
+//! Comparing two divides of the same position by meaning, for any game:
+//! every printed move is read with `Rules::read_move`; what only the engine
+//! lists is extra, what only the reference lists is missing; moves on both
+//! sides are compared by count. A printed move that cannot be read at all
+//! (no notation fits, ambiguous, SAN that matches no legal move) is an
+//! error, never an extra move: only a well-formed move that is not legal
+//! there is extra. The game gives the hints that say which rule a wrong
+//! move breaks.
 
-use super::notation::{resolve_move, uci_form};
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
-use crate::board::{Bitboard, Color, Rank, Role, Square};
-use crate::engines::Divide;
-use crate::position::is_kingside;
-use crate::{Move, Position};
+use crate::engines::{clip, Divide};
+use crate::rules::{ReadMoveError, Rules};
 
 /// Which side of a comparison printed something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,14 +29,26 @@ impl std::fmt::Display for Side {
 /// A divide that cannot be compared.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiffError {
-    #[error("the {side} listed {uci} twice (as {first:?} and {second:?}) in {fen}")]
-    Duplicate { side: Side, uci: String, first: String, second: String, fen: String },
+    #[error("the {side} listed {mv} twice (as {first:?} and {second:?}) in {position}")]
+    Duplicate { side: Side, mv: String, first: String, second: String, position: String },
+    #[error("the {side} printed a move that cannot be read in {position}: {error}{}", note_on_unreadable(*unreadable, *printed))]
+    Unreadable { side: Side, error: ReadMoveError, position: String, unreadable: usize, printed: usize },
+}
+
+fn note_on_unreadable(unreadable: usize, printed: usize) -> String {
+    if unreadable > 1 && unreadable * 2 >= printed {
+        format!(" ({unreadable} of its {printed} moves cannot be read here: was it made for another position?)")
+    } else if unreadable > 1 {
+        format!(" ({unreadable} of its {printed} moves cannot be read here)")
+    } else {
+        String::new()
+    }
 }
 
 impl DiffError {
     pub fn side(&self) -> Side {
         match self {
-            DiffError::Duplicate { side, .. } => *side,
+            DiffError::Duplicate { side, .. } | DiffError::Unreadable { side, .. } => *side,
         }
     }
 }
@@ -44,7 +56,8 @@ impl DiffError {
 /// A move only the reference lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Missing {
-    pub uci: String,
+    /// In the game's notation (`Rules::move_text`).
+    pub mv: String,
     pub reference: u64,
     /// What kind of move it is (`en passant capture`, `promotion piece missing (knight)`, ...).
     pub hint: Option<String>,
@@ -53,8 +66,9 @@ pub struct Missing {
 /// A move only the engine lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Extra {
-    /// In UCI where the notation allows, else as printed.
-    pub uci: String,
+    /// In the game's notation: our text for a legal move, else the
+    /// canonical form of the illegal one.
+    pub mv: String,
     pub printed: String,
     pub engine: u64,
     /// True if the move is legal by our generator (the reference left it out).
@@ -65,29 +79,45 @@ pub struct Extra {
 
 /// A move both list, with different counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountDiff {
-    pub uci: String,
-    pub mv: Option<Move>,
+pub struct CountDiff<M> {
+    pub mv: String,
+    /// The move, when it is legal here (to descend into).
+    pub legal: Option<M>,
     pub engine: u64,
     pub reference: u64,
 }
 
 /// The differences between two divides of one position.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DivideDiff {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DivideDiff<M> {
     pub missing: Vec<Missing>,
     pub extra: Vec<Extra>,
-    pub counts: Vec<CountDiff>,
+    pub counts: Vec<CountDiff<M>>,
     pub engine_total: u64,
     pub reference_total: u64,
     /// A side printed only a total, so moves could not be compared.
     pub engine_total_only: bool,
     pub reference_total_only: bool,
-    /// Reference counts of the moves both list, for choosing where to descend.
-    pub reference_counts: Vec<(Move, u64)>,
+    /// Reference counts of its legal moves, for choosing where to descend.
+    pub reference_counts: Vec<(M, u64)>,
 }
 
-impl DivideDiff {
+impl<M> Default for DivideDiff<M> {
+    fn default() -> Self {
+        DivideDiff {
+            missing: Vec::new(),
+            extra: Vec::new(),
+            counts: Vec::new(),
+            engine_total: 0,
+            reference_total: 0,
+            engine_total_only: false,
+            reference_total_only: false,
+            reference_counts: Vec::new(),
+        }
+    }
+}
+
+impl<M> DivideDiff<M> {
     pub fn is_match(&self) -> bool {
         self.missing.is_empty()
             && self.extra.is_empty()
@@ -102,43 +132,77 @@ impl DivideDiff {
 }
 
 /// A printed move with its meaning.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Key {
-    Legal(Move),
-    Other(String),
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Key<M> {
+    Legal(M),
+    /// Well formed but not legal here: its canonical text.
+    Illegal(String),
 }
 
-/// Resolves every move of a divide; two printings of one move are an error.
-fn resolve(pos: &Position, d: &Divide, side: Side) -> Result<Vec<(Key, String, u64)>, DiffError> {
-    let mut out: Vec<(Key, String, u64)> = Vec::with_capacity(d.moves.len());
+struct Printed<M> {
+    key: Key<M>,
+    text: String,
+    count: u64,
+}
+
+/// Reads every move of a divide; two printings of one move, or a move that
+/// cannot be read, are errors.
+fn read_all<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    d: &Divide,
+    side: Side,
+) -> Result<Vec<Printed<R::Move>>, DiffError> {
+    let position = || clip(&rules.position_text(pos));
+    let mut out: Vec<Printed<R::Move>> = Vec::with_capacity(d.moves.len());
+    let mut unreadable: Option<ReadMoveError> = None;
+    let mut unreadable_count = 0;
     for (text, n) in &d.moves {
-        let key = match resolve_move(pos, text) {
+        let key = match rules.read_move(pos, text) {
             Ok(m) => Key::Legal(m),
-            Err(e) => Key::Other(e.display()),
+            Err(ReadMoveError::Illegal { canonical: Some(c), .. }) => Key::Illegal(c),
+            Err(e) => {
+                unreadable_count += 1;
+                unreadable.get_or_insert(e);
+                continue;
+            }
         };
-        if let Some((_, first, _)) = out.iter().find(|(k, _, _)| *k == key) {
-            let uci = match &key {
-                Key::Legal(m) => m.to_uci(pos.is_chess960()),
-                Key::Other(s) => s.clone(),
+        if let Some(first) = out.iter().find(|p| p.key == key) {
+            let mv = match &key {
+                Key::Legal(m) => rules.move_text(pos, *m),
+                Key::Illegal(s) => s.clone(),
             };
             return Err(DiffError::Duplicate {
                 side,
-                uci,
-                first: first.clone(),
-                second: text.clone(),
-                fen: pos.to_fen(),
+                mv,
+                first: clip(&first.text),
+                second: clip(text),
+                position: position(),
             });
         }
-        out.push((key, text.clone(), *n));
+        out.push(Printed { key, text: text.clone(), count: *n });
     }
-    Ok(out)
+    match unreadable {
+        Some(error) => Err(DiffError::Unreadable {
+            side,
+            error,
+            position: position(),
+            unreadable: unreadable_count,
+            printed: d.moves.len(),
+        }),
+        None => Ok(out),
+    }
 }
 
 /// Compares the engine's divide of `pos` with the reference's.
-pub fn diff_divides(pos: &Position, engine: &Divide, reference: &Divide) -> Result<DivideDiff, DiffError> {
-    let chess960 = pos.is_chess960();
-    let e = resolve(pos, engine, Side::Engine)?;
-    let r = resolve(pos, reference, Side::Reference)?;
+pub fn diff_divides<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    engine: &Divide,
+    reference: &Divide,
+) -> Result<DivideDiff<R::Move>, DiffError> {
+    let e = read_all(rules, pos, engine, Side::Engine)?;
+    let r = read_all(rules, pos, reference, Side::Reference)?;
     let mut diff = DivideDiff {
         engine_total: engine.nodes(),
         reference_total: reference.nodes(),
@@ -146,243 +210,54 @@ pub fn diff_divides(pos: &Position, engine: &Divide, reference: &Divide) -> Resu
         reference_total_only: reference.total_only(),
         ..DivideDiff::default()
     };
-    let uci_of = |k: &Key| match k {
-        Key::Legal(m) => m.to_uci(chess960),
-        Key::Other(s) => s.clone(),
+    let text_of = |k: &Key<R::Move>| match k {
+        Key::Legal(m) => rules.move_text(pos, *m),
+        Key::Illegal(s) => s.clone(),
     };
-    for (key, _, n) in &r {
-        if let Key::Legal(m) = key {
-            diff.reference_counts.push((*m, *n));
+    for p in &r {
+        if let Key::Legal(m) = p.key {
+            diff.reference_counts.push((m, p.count));
         }
     }
     if diff.engine_total_only || diff.reference_total_only {
         return Ok(diff);
     }
-    for (key, _, rn) in &r {
-        match e.iter().find(|(k, _, _)| k == key) {
+    for rp in &r {
+        match e.iter().find(|ep| ep.key == rp.key) {
             None => {
-                let hint = match key {
-                    Key::Legal(m) => Some(describe_move(pos, *m)),
-                    Key::Other(_) => None,
+                let hint = match rp.key {
+                    Key::Legal(m) => rules.missing_hint(pos, m),
+                    Key::Illegal(_) => None,
                 };
-                diff.missing.push(Missing { uci: uci_of(key), reference: *rn, hint });
+                diff.missing.push(Missing { mv: text_of(&rp.key), reference: rp.count, hint });
             }
-            Some((_, _, en)) if en != rn => {
-                let mv = if let Key::Legal(m) = key { Some(*m) } else { None };
-                diff.counts.push(CountDiff { uci: uci_of(key), mv, engine: *en, reference: *rn });
+            Some(ep) if ep.count != rp.count => {
+                let legal = if let Key::Legal(m) = rp.key { Some(m) } else { None };
+                diff.counts.push(CountDiff { mv: text_of(&rp.key), legal, engine: ep.count, reference: rp.count });
             }
             Some(_) => {}
         }
     }
-    for (key, printed, en) in &e {
-        if !r.iter().any(|(k, _, _)| k == key) {
-            let (legal, hint) = match key {
+    for ep in &e {
+        if !r.iter().any(|rp| rp.key == ep.key) {
+            let (legal, hint) = match &ep.key {
                 Key::Legal(_) => (true, None),
-                Key::Other(uci) => (false, explain_illegal(pos, uci)),
+                Key::Illegal(canonical) => (false, rules.extra_hint(pos, canonical)),
             };
-            diff.extra.push(Extra { uci: uci_of(key), printed: printed.clone(), engine: *en, legal, hint });
+            diff.extra.push(Extra { mv: text_of(&ep.key), printed: clip(&ep.text), engine: ep.count, legal, hint });
         }
     }
-    diff.missing.sort_by(|a, b| a.uci.cmp(&b.uci));
-    diff.extra.sort_by(|a, b| a.uci.cmp(&b.uci));
-    diff.counts.sort_by(|a, b| a.uci.cmp(&b.uci));
+    diff.missing.sort_by(|a, b| a.mv.cmp(&b.mv));
+    diff.extra.sort_by(|a, b| a.mv.cmp(&b.mv));
+    diff.counts.sort_by(|a, b| a.mv.cmp(&b.mv));
     Ok(diff)
-}
-
-/// What kind of move a missing move is.
-pub fn describe_move(pos: &Position, m: Move) -> String {
-    let role = pos.piece_at(m.from()).map(|p| p.role);
-    if m.is_castling() {
-        let side = if is_kingside(m.from(), m.to()) { "kingside" } else { "queenside" };
-        return format!("castling {side}");
-    }
-    if m.is_en_passant() {
-        return "en passant capture".to_string();
-    }
-    if let Some(r) = m.promotion_role() {
-        return format!("promotion piece missing ({})", role_name(r));
-    }
-    let capture = pos.occupied().contains(m.to());
-    let check_note = if pos.is_check() { " out of check" } else { "" };
-    let what = match role {
-        Some(Role::Pawn) if m.from().index().abs_diff(m.to().index()) == 16 => "double pawn push".to_string(),
-        Some(Role::King) => "king move".to_string(),
-        Some(r) => format!("{} move", role_name(r)),
-        None => "move".to_string(),
-    };
-    format!("{what}{}{check_note}", if capture { " (capture)" } else { "" })
-}
-
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// Which rule an illegal move (given in UCI form) breaks, where that is easy to tell.
-pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
-    let uci = uci_form(uci)?;
-    let from = Square::parse(&uci[0..2])?;
-    let to = Square::parse(&uci[2..4])?;
-    let promotion = uci[4..].chars().next();
-    let us = pos.turn();
-    let them = !us;
-    let occ = pos.occupied();
-    let piece = match pos.piece_at(from) {
-        Some(p) if p.color == us => p,
-        _ => return Some(format!("no piece of the side to move on {from}")),
-    };
-    let own_target = pos.by_color(us).contains(to);
-    if pos.pieces(them, Role::King).contains(to) {
-        return Some("captures the king".to_string());
-    }
-    let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
-    if promotion.is_some() && (piece.role != Role::Pawn || to.rank() != last_rank) {
-        return Some("promotes where no promotion is possible".to_string());
-    }
-    match piece.role {
-        Role::King => {
-            let castling_shape = (own_target && pos.pieces(us, Role::Rook).contains(to) && to.rank() == from.rank())
-                || (to.rank() == from.rank() && (to.file() as i32 - from.file() as i32).abs() == 2);
-            if castling_shape {
-                return Some(explain_castling(pos, from, to));
-            }
-            if own_target {
-                return Some("captures its own piece".to_string());
-            }
-            if !king_attacks(from).contains(to) {
-                return Some("the king cannot move like that".to_string());
-            }
-            if pos.attacked_by(them, occ.without(from)).contains(to) {
-                return Some("leaves the king in check (the king moves onto an attacked square)".to_string());
-            }
-            None
-        }
-        Role::Pawn => explain_pawn(pos, from, to, promotion, last_rank),
-        role => {
-            if own_target {
-                return Some("captures its own piece".to_string());
-            }
-            let reach = |o: Bitboard| match role {
-                Role::Knight => knight_attacks(from),
-                Role::Bishop => bishop_attacks(from, o),
-                Role::Rook => rook_attacks(from, o),
-                _ => queen_attacks(from, o),
-            };
-            if !reach(occ).contains(to) {
-                return Some(if reach(Bitboard::EMPTY).contains(to) {
-                    format!("the {} moves through an occupied square", role_name(role))
-                } else {
-                    format!("a {} cannot move like that", role_name(role))
-                });
-            }
-            king_safety(pos, Move::normal(from, to))
-        }
-    }
-}
-
-fn explain_pawn(pos: &Position, from: Square, to: Square, promotion: Option<char>, last_rank: Rank) -> Option<String> {
-    let us = pos.turn();
-    let occ = pos.occupied();
-    let step: i32 = if us == Color::White { 8 } else { -8 };
-    let delta = to.index() as i32 - from.index() as i32;
-    let start_rank = if us == Color::White { Rank::Second } else { Rank::Seventh };
-    if to.rank() == last_rank && promotion.is_none() {
-        return Some("promotion piece missing (a pawn reaching the last rank must promote)".to_string());
-    }
-    let promo_role = promotion.and_then(|c| Role::from_char(c.to_ascii_lowercase()));
-    let mv = |m: Move| king_safety(pos, m);
-    if delta == step {
-        if occ.contains(to) {
-            return Some("the pawn pushes onto an occupied square".to_string());
-        }
-        return mv(promo_role.map_or(Move::normal(from, to), |r| Move::promotion(from, to, r)));
-    }
-    if delta == 2 * step {
-        if from.rank() != start_rank {
-            return Some(format!("double pawn push from the wrong rank ({from} is not on the pawns' starting rank)"));
-        }
-        let mid = Square::new((from as u8 + to as u8) / 2);
-        if occ.contains(mid) || occ.contains(to) {
-            return Some("double pawn push through an occupied square".to_string());
-        }
-        return mv(Move::normal(from, to));
-    }
-    if pawn_attacks(us, from).contains(to) {
-        if pos.by_color(us).contains(to) {
-            return Some("captures its own piece".to_string());
-        }
-        if pos.by_color(!us).contains(to) {
-            return mv(promo_role.map_or(Move::normal(from, to), |r| Move::promotion(from, to, r)));
-        }
-        if pos.ep_square() == Some(to) {
-            return king_safety(pos, Move::en_passant(from, to)).map(|_| {
-                "leaves the king in check (en passant capture: removing both pawns opens a line to the king)"
-                    .to_string()
-            });
-        }
-        return Some(
-            "en passant capture without an en passant square (the last move was not a double push past it)".to_string(),
-        );
-    }
-    Some("a pawn cannot move like that".to_string())
-}
-
-fn explain_castling(pos: &Position, king: Square, to: Square) -> String {
-    let us = pos.turn();
-    let kingside = to.file() > king.file();
-    let rights = pos.castling_rooks() & pos.by_color(us) & Bitboard::rank(king.rank());
-    let rook = rights.into_iter().find(|&r| is_kingside(king, r) == kingside);
-    let Some(rook) = rook else {
-        return "castles without the castling right (the king or that rook has moved, or the rook was captured)"
-            .to_string();
-    };
-    if pos.is_check() {
-        return "castles out of check".to_string();
-    }
-    let m = Move::castling(king, rook);
-    let (kt, rt) = (m.castling_king_target(), m.castling_rook_target());
-    let span = |a: Square, b: Square| {
-        let (lo, hi) = (a.min(b) as u8, a.max(b) as u8);
-        (lo..=hi).map(Square::new).fold(Bitboard::EMPTY, |bb, s| bb.with(s))
-    };
-    let must_be_empty = (span(king, kt) | span(rook, rt)).without(king).without(rook);
-    if (must_be_empty & pos.occupied()).any() {
-        return "castles through an occupied square".to_string();
-    }
-    let attacked = pos.attacked_by(!us, pos.occupied().without(king).without(rook));
-    if attacked.contains(kt) {
-        return "leaves the king in check (castles into check)".to_string();
-    }
-    if (span(king, kt) & attacked).any() {
-        return "castles through an attacked square".to_string();
-    }
-    "castling is not legal here".to_string()
-}
-
-/// Plays a pseudo-legal move and tells if it leaves our king attacked.
-fn king_safety(pos: &Position, m: Move) -> Option<String> {
-    let us = pos.turn();
-    let next = pos.play_unchecked(m);
-    let attacked = (next.attackers_to(next.king(us), next.occupied()) & next.by_color(!us)).any();
-    if !attacked {
-        return None;
-    }
-    Some(if pos.is_check() {
-        "leaves the king in check (does not answer the check)".to_string()
-    } else {
-        "leaves the king in check (the piece is pinned)".to_string()
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Chess;
+    use crate::Position;
 
     fn divide(moves: &[(&str, u64)]) -> Divide {
         Divide { moves: moves.iter().map(|(m, n)| (m.to_string(), *n)).collect(), total: None }
@@ -393,14 +268,14 @@ mod tests {
         let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let reference = divide(&[("b7b8q", 1), ("b7b8r", 1), ("b7b8b", 1), ("b7b8n", 1), ("e1d1", 1), ("e1e2", 1)]);
         let engine = divide(&[("b7b8Q", 1), ("b7b8R", 1), ("b7b8B", 1), ("Ke1-d1", 2), ("e1e2", 1), ("e1f3", 1)]);
-        let d = diff_divides(&pos, &engine, &reference).unwrap();
-        assert_eq!(d.missing.iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["b7b8n"]);
+        let d = diff_divides(&Chess::new(), &pos, &engine, &reference).unwrap();
+        assert_eq!(d.missing.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(), ["b7b8n"]);
         assert_eq!(d.missing[0].hint.as_deref(), Some("promotion piece missing (knight)"));
-        assert_eq!(d.extra.iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["e1f3"]);
+        assert_eq!(d.extra.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(), ["e1f3"]);
         assert_eq!(d.extra[0].hint.as_deref(), Some("the king cannot move like that"));
         assert_eq!(
             d.counts,
-            [CountDiff { uci: "e1d1".into(), mv: pos.parse_uci("e1d1").ok(), engine: 2, reference: 1 }]
+            [CountDiff { mv: "e1d1".into(), legal: pos.parse_uci("e1d1").ok(), engine: 2, reference: 1 }]
         );
     }
 
@@ -408,24 +283,26 @@ mod tests {
     fn same_move_twice_in_two_notations_is_an_error() {
         let pos = Position::startpos();
         let engine = divide(&[("e2e4", 1), ("e4", 1)]);
-        let err = diff_divides(&pos, &engine, &divide(&[("e2e4", 1)])).unwrap_err();
+        let err = diff_divides(&Chess::new(), &pos, &engine, &divide(&[("e2e4", 1)])).unwrap_err();
         assert_eq!(err.side(), Side::Engine);
     }
 
     #[test]
-    fn hints_for_classic_bugs() {
-        let hint = |fen: &str, uci: &str| explain_illegal(&Position::from_fen(fen).unwrap(), uci).unwrap_or_default();
-        // Castling through f1, attacked by the bishop on c4.
-        assert_eq!(hint("4k3/8/8/8/2b5/8/8/4K2R w K - 0 1", "e1g1"), "castles through an attacked square");
-        assert_eq!(hint("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1").split(' ').next(), Some("castles"));
-        assert!(hint("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "d2d3").starts_with("leaves the king in check"));
-        assert!(hint("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2").is_empty());
-        assert!(hint("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1f2").starts_with("leaves the king in check"));
-        // E.p. that exposes the king along the fifth rank.
-        assert!(hint("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "e5d6").starts_with("leaves the king in check"));
-        assert!(hint("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5").contains("wrong rank"));
-        assert!(hint("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8").starts_with("promotion piece missing"));
-        // A buggy engine may print a move onto the enemy king: named, not played.
-        assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king");
+    fn unreadable_moves_are_errors_not_extra_moves() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1").unwrap();
+        let reference = divide(&[("b1c3", 1)]);
+        // Two knights reach c3: `Nc3` is ambiguous.
+        let err = diff_divides(&Chess::new(), &pos, &divide(&[("Nc3", 1)]), &reference).unwrap_err();
+        assert!(matches!(err, DiffError::Unreadable { error: ReadMoveError::Ambiguous(_), .. }), "{err}");
+        // SAN that matches no legal move: which move was meant is unknown.
+        let err = diff_divides(&Chess::new(), &pos, &divide(&[("Qd5", 1)]), &reference).unwrap_err();
+        assert!(err.to_string().contains("\"Qd5\""), "{err}");
+        // Most moves unreadable: a paste of another position.
+        let many = divide(&[("Qd5", 1), ("Qe5", 1), ("Nc3", 1), ("b1a3", 1)]);
+        let err = diff_divides(&Chess::new(), &pos, &many, &reference).unwrap_err().to_string();
+        assert!(err.contains("3 of its 4 moves") && err.contains("another position"), "{err}");
+        // Well formed but illegal: extra, in UCI.
+        let d = diff_divides(&Chess::new(), &pos, &divide(&[("Nb1-b3", 1), ("b1c3", 1)]), &reference).unwrap();
+        assert_eq!(d.extra[0].mv, "b1b3");
     }
 }

@@ -1,7 +1,8 @@
-//! Verifying engines: moves read by meaning, divides compared, bisection to
-//! the first position whose move list is wrong.
+//! Verifying engines, for any game (`R: Rules`): divides compared by
+//! meaning, bisection to the first position whose move list is wrong, notes
+//! on pasted divides, perft suites.
 
 pub mod bisect;
 pub mod diff;
-pub mod notation;
+pub mod paste;
 pub mod suite;

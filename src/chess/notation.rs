@@ -2,43 +2,25 @@
 //! (UCI with the promotion letter in any case, castling as `e1g1` or `e1h1`,
 //! long algebraic with a piece letter or a hyphen such as `Nb1c3`, `Ng1-f3`,
 //! `e2-e4`, SAN, `O-O`) resolved against our legal moves of the position.
+//!
+//! Only a move whose meaning does not need the board (long algebraic,
+//! castling) can be "not legal here" with a UCI form; a SAN move that matches
+//! no legal move, or a piece letter that names the wrong piece, cannot be
+//! read at all (`Illegal` without a canonical form), so the hunt treats it
+//! as unreadable rather than as an extra move.
 
 use crate::board::{File, Rank, Role, Square};
+use crate::engines::clip;
 use crate::position::is_kingside;
+use crate::rules::ReadMoveError;
 use crate::{Move, Position};
 
-/// Why a printed move is not one of our legal moves.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    #[error("{0:?} is not a move in any notation we know")]
-    Syntax(String),
-    #[error("{text:?} is not legal here")]
-    Illegal {
-        text: String,
-        /// The same move in UCI, where the notation says it without the board.
-        uci: Option<String>,
-    },
-    #[error("{0:?} is ambiguous here")]
-    Ambiguous(String),
-}
-
-impl NotationError {
-    /// How to show the move in a report: its UCI form where known.
-    pub fn display(&self) -> String {
-        match self {
-            NotationError::Illegal { uci: Some(uci), .. } => uci.clone(),
-            NotationError::Illegal { text, .. } | NotationError::Syntax(text) | NotationError::Ambiguous(text) => {
-                text.clone()
-            }
-        }
-    }
-}
-
 /// Finds the legal move of `pos` that `text` means.
-pub fn resolve_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
     let t = strip_annotations(text.trim());
+    let unreadable = || ReadMoveError::Illegal { text: clip(text), canonical: None };
     if t.is_empty() {
-        return Err(NotationError::Syntax(text.to_string()));
+        return Err(ReadMoveError::Syntax(clip(text)));
     }
     if let Some(kingside) = castling_side(t) {
         return pos
@@ -46,28 +28,30 @@ pub fn resolve_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
             .iter()
             .copied()
             .find(|m| m.is_castling() && is_kingside(m.from(), m.to()) == kingside)
-            .ok_or_else(|| NotationError::Illegal { text: text.to_string(), uci: castling_uci(pos, kingside) });
+            .ok_or_else(|| ReadMoveError::Illegal { text: clip(text), canonical: castling_uci(pos, kingside) });
     }
     if let Some(long) = LongMove::parse(t) {
-        let uci = long.uci();
-        let illegal = || NotationError::Illegal { text: text.to_string(), uci: Some(uci.clone()) };
-        let m = pos.parse_uci(&uci).map_err(|_| illegal())?;
+        // A piece letter that names another piece than the one standing
+        // there makes the text contradict itself: unreadable, not extra.
         if let Some(role) = long.role {
-            if pos.piece_at(m.from()).map(|p| p.role) != Some(role) {
-                return Err(illegal());
+            if pos.piece_at(long.from).is_some_and(|p| p.role != role || p.color != pos.turn()) {
+                return Err(unreadable());
             }
         }
-        return Ok(m);
+        let uci = long.uci();
+        return pos
+            .parse_uci(&uci)
+            .map_err(|_| ReadMoveError::Illegal { text: clip(text), canonical: Some(uci.clone()) });
     }
     if let Some(san) = San::parse(t) {
         let found: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| san.matches(pos, m)).collect();
         return match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(NotationError::Illegal { text: text.to_string(), uci: None }),
-            _ => Err(NotationError::Ambiguous(text.to_string())),
+            [] => Err(unreadable()),
+            _ => Err(ReadMoveError::Ambiguous(clip(text))),
         };
     }
-    Err(NotationError::Syntax(text.to_string()))
+    Err(ReadMoveError::Syntax(clip(text)))
 }
 
 /// The UCI form of a move written in long notation, without a board
@@ -229,7 +213,7 @@ mod tests {
 
     fn uci(fen: &str, text: &str) -> String {
         let pos = Position::from_fen(fen).unwrap();
-        resolve_move(&pos, text).map(|m| m.to_uci(pos.is_chess960())).unwrap_or_else(|e| format!("ERR {e}"))
+        read_move(&pos, text).map(|m| m.to_uci(pos.is_chess960())).unwrap_or_else(|e| format!("ERR {e}"))
     }
 
     #[test]
@@ -256,6 +240,28 @@ mod tests {
     }
 
     #[test]
+    fn only_moves_readable_without_the_board_have_a_canonical_form() {
+        let pos = Position::startpos();
+        let canonical = |text: &str| match read_move(&pos, text) {
+            Err(ReadMoveError::Illegal { canonical, .. }) => canonical,
+            other => panic!("{text}: {other:?}"),
+        };
+        // Well-formed and unambiguous: the engine's extra move, in UCI.
+        assert_eq!(canonical("Nb1d2").as_deref(), Some("b1d2"));
+        assert_eq!(canonical("e2e5").as_deref(), Some("e2e5"));
+        // SAN that matches nothing, or a piece letter naming the wrong piece:
+        // we cannot tell which move was meant.
+        assert_eq!(canonical("Nd5"), None);
+        assert_eq!(canonical("Bb1c3"), None);
+        assert!(matches!(read_move(&pos, "hello"), Err(ReadMoveError::Syntax(_))));
+        let two = Position::from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1").unwrap();
+        assert!(matches!(read_move(&two, "Rc1"), Err(ReadMoveError::Ambiguous(_))));
+        // A ten-megabyte "move" is quoted short.
+        let long = "x".repeat(10_000_000);
+        assert!(read_move(&pos, &long).unwrap_err().to_string().len() < 200);
+    }
+
+    #[test]
     fn en_passant_and_disambiguation() {
         let ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
         assert_eq!(uci(ep, "exf6"), "e5f6");
@@ -279,7 +285,7 @@ mod tests {
         assert_eq!(uci(fen, "f1h1"), "f1h1");
         assert_eq!(uci(fen, "O-O"), "f1h1");
         assert_eq!(uci(fen, "f1g1"), "f1g1");
-        assert!(!resolve_move(&pos, "f1g1").unwrap().is_castling());
+        assert!(!read_move(&pos, "f1g1").unwrap().is_castling());
     }
 
     #[test]

@@ -1,0 +1,161 @@
+//! Differences and witnesses, as text and as the JSON of the vocabulary
+//! (`witness: {path, position, depth, missing, extra, hints}`), for any game.
+
+use chesstool::engines::Line;
+use chesstool::rules::Rules;
+use chesstool::verify::bisect::Witness;
+use chesstool::verify::diff::DivideDiff;
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One differing move: the two sides' counts (`null` where a side lacks it).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct DiffRow {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub engine: Option<u64>,
+    pub reference: Option<u64>,
+}
+
+/// Every differing move of a divide, sorted by move.
+pub fn diff_rows<M>(d: &DivideDiff<M>) -> Vec<DiffRow> {
+    let mut rows: Vec<DiffRow> = d
+        .counts
+        .iter()
+        .map(|c| DiffRow { mv: c.mv.clone(), engine: Some(c.engine), reference: Some(c.reference) })
+        .collect();
+    rows.extend(d.missing.iter().map(|m| DiffRow { mv: m.mv.clone(), engine: None, reference: Some(m.reference) }));
+    rows.extend(d.extra.iter().map(|x| DiffRow { mv: x.mv.clone(), engine: Some(x.engine), reference: None }));
+    rows.sort_by(|a, b| a.mv.cmp(&b.mv));
+    rows
+}
+
+/// The comparison at the start position: depth, totals, differing moves.
+#[derive(Serialize, Debug)]
+pub struct ComparisonJson {
+    pub depth: u32,
+    pub engine: u64,
+    pub reference: u64,
+    pub differences: Vec<DiffRow>,
+}
+
+impl ComparisonJson {
+    pub fn new<M>(depth: u32, d: &DivideDiff<M>) -> ComparisonJson {
+        ComparisonJson { depth, engine: d.engine_total, reference: d.reference_total, differences: diff_rows(d) }
+    }
+}
+
+/// Where a bisection ended, in the vocabulary's shape.
+#[derive(Serialize, Debug, Clone)]
+pub struct WitnessJson {
+    pub path: Vec<String>,
+    pub position: String,
+    pub depth: u32,
+    pub missing: Vec<String>,
+    pub extra: Vec<String>,
+    /// Why each missing or extra move is wrong, where the game can tell.
+    pub hints: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl WitnessJson {
+    pub fn new<R: Rules>(rules: &R, w: &Witness<R>) -> WitnessJson {
+        let mut hints = BTreeMap::new();
+        for m in &w.diff.missing {
+            if let Some(h) = &m.hint {
+                hints.insert(m.mv.clone(), h.clone());
+            }
+        }
+        for x in &w.diff.extra {
+            if let Some(h) = &x.hint {
+                hints.insert(x.mv.clone(), h.clone());
+            }
+        }
+        WitnessJson {
+            path: w.line.move_texts(rules),
+            position: rules.position_text(&w.line.position(rules)),
+            depth: w.depth,
+            missing: w.diff.missing.iter().map(|m| m.mv.clone()).collect(),
+            extra: w.diff.extra.iter().map(|x| x.mv.clone()).collect(),
+            hints,
+            note: w.note.clone(),
+        }
+    }
+
+    /// The witness as labelled lines, each indented by `indent`.
+    pub fn text(&self, indent: &str, diff_table: Option<Table>) -> String {
+        let list = |moves: &[String]| {
+            if moves.is_empty() {
+                return "(none)".to_string();
+            }
+            moves
+                .iter()
+                .map(|m| match self.hints.get(m) {
+                    Some(h) => format!("{m} ({h})"),
+                    None => m.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let path = if self.path.is_empty() { "(the start position)".to_string() } else { self.path.join(" ") };
+        let mut text = String::new();
+        text.push_str(&format!("{indent}path:     {path}\n"));
+        text.push_str(&format!("{indent}position: {}\n", self.position));
+        text.push_str(&format!("{indent}depth:    {}\n", self.depth));
+        text.push_str(&format!("{indent}missing:  {}\n", list(&self.missing)));
+        text.push_str(&format!("{indent}extra:    {}\n", list(&self.extra)));
+        if let Some(note) = &self.note {
+            text.push_str(&format!("{indent}note:     {note}\n"));
+        }
+        if let Some(table) = diff_table {
+            text.push_str(&format!("{table}\n"));
+        }
+        text
+    }
+}
+
+/// The differing moves as a table: move, engine, reference, difference.
+pub fn diff_table<M>(d: &DivideDiff<M>) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(vec!["Move", "Engine", "Reference", "Difference"]);
+    let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    for row in diff_rows(d) {
+        let difference = match (row.engine, row.reference) {
+            (Some(e), Some(r)) => format!("{:+}", i128::from(e) - i128::from(r)),
+            (None, _) => "missing".to_string(),
+            (_, None) => "extra".to_string(),
+        };
+        table.add_row(vec![row.mv.clone(), num(row.engine), num(row.reference), difference]);
+    }
+    for i in 1..3 {
+        table.column_mut(i).expect("four columns").set_cell_alignment(CellAlignment::Right);
+    }
+    table
+}
+
+/// The witness with the table of its counts when its lists agree but counts do not.
+pub fn witness_text<R: Rules>(rules: &R, w: &Witness<R>, indent: &str) -> String {
+    let table = (!w.diff.lists_differ() && !w.diff.counts.is_empty()).then(|| diff_table(&w.diff));
+    WitnessJson::new(rules, w).text(indent, table)
+}
+
+/// `root`, `moves` and `position` of the vocabulary for a line.
+#[derive(Serialize, Debug)]
+pub struct LineJson {
+    pub root: String,
+    pub moves: Vec<String>,
+    pub position: String,
+}
+
+impl LineJson {
+    pub fn new<R: Rules>(rules: &R, line: &Line<R>) -> LineJson {
+        LineJson {
+            root: line.root_text(rules),
+            moves: line.move_texts(rules),
+            position: rules.position_text(&line.position(rules)),
+        }
+    }
+}

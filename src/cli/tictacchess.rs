@@ -1,6 +1,9 @@
 //! `chesstool tictacchess`: perft, divide, solve and play for TicTacChess,
 //! the 4x4 game of the source documents.
 
+#[path = "tictacchess_play.rs"]
+mod play;
+
 use super::common::{threads_arg, with_threads, LazyProgress};
 use super::Outcome;
 use anyhow::{anyhow, bail, Context, Result};
@@ -9,7 +12,10 @@ use chesstool::tictacchess::perft::{divide, total};
 use chesstool::tictacchess::solve::file::{self, TableFile};
 use chesstool::tictacchess::solve::index::CONFIGS;
 use chesstool::tictacchess::solve::{solve, Phase, Solution, Value};
+use chesstool::engines::DivideFormat;
+use chesstool::tictacchess::rules::TicTacChess;
 use chesstool::tictacchess::{Move, Position};
+use super::hunt::{error_document, write_json, EngineArgs};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -25,11 +31,14 @@ pub struct TicTacChessArgs {
 pub enum TtcCommand {
     /// Count the leaf nodes of the legal move tree.
     Perft(PerftArgs),
-    /// Per-move leaf counts (`N@b2: 60`), sorted by move.
-    Divide(PerftArgs),
+    /// Per-move leaf counts (`N@b2: 60`), sorted by move; with an engine
+    /// (`--engine-script`) or a saved divide (`--against`), the hunt.
+    Divide(DivideArgs),
     /// The exact value of a position (win, loss or draw for the side to
     /// move, and the distance in plies with best play) from the solved game.
     Solve(SolveArgs),
+    /// Play the solved game in the terminal against the engine.
+    Play(play::PlayArgs),
 }
 
 /// The root: a position string and moves played from it.
@@ -91,18 +100,21 @@ fn depth_arg(s: &str) -> Result<u32, String> {
 
 pub fn run(args: TicTacChessArgs) -> Result<Outcome> {
     let json = match &args.command {
-        TtcCommand::Perft(a) | TtcCommand::Divide(a) => a.json,
+        TtcCommand::Perft(a) => a.json,
+        TtcCommand::Divide(a) => a.count.json,
         TtcCommand::Solve(a) => a.json,
+        TtcCommand::Play(_) => false,
     };
+    let mut extra = None;
     let result = match args.command {
         TtcCommand::Perft(a) => perft(a, false),
-        TtcCommand::Divide(a) => perft(a, true),
+        TtcCommand::Divide(a) => divide_cmd(a, &mut extra),
         TtcCommand::Solve(a) => solve_cmd(a),
+        TtcCommand::Play(a) => play::run(a),
     };
     if let (Err(e), true) = (&result, json) {
-        let doc = serde_json::json!({"status": "error", "error": {"kind": "input", "message": format!("{e:#}")}});
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        let extra = extra.as_ref().map(|(k, v): &(String, serde_json::Value)| (k.as_str(), v.clone()));
+        let _ = write_json(&mut std::io::stdout().lock(), &error_document(e, extra));
     }
     result
 }
@@ -119,6 +131,58 @@ struct PerftJson<'a> {
     threads: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<BTreeMap<String, u64>>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DivideArgs {
+    #[command(flatten)]
+    pub count: PerftArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Compare a saved or pasted divide output instead of running an engine (`-` for standard input).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script", "bisect"])]
+    pub against: Option<std::path::PathBuf>,
+    /// Layout of the divide under test: auto, stockfish, perftree, weiss, dash, total [default: auto].
+    #[arg(long, value_name = "FORMAT", value_parser = |s: &str| s.parse::<DivideFormat>())]
+    pub against_format: Option<DivideFormat>,
+    /// With an engine: descend to the first position whose move list is wrong.
+    #[arg(long)]
+    pub bisect: bool,
+}
+
+/// Our divide, or the hunt through the generic engines/verify layer.
+fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
+    let hunting = args.against.is_some() || args.engine.has_engine() || args.bisect || args.against_format.is_some();
+    if !hunting {
+        return perft(args.count, true);
+    }
+    let count = &args.count;
+    if count.depth == 0 {
+        bail!("--depth: divide needs a depth of 1 or more");
+    }
+    for (given, flag) in [(count.hash > 0, "--hash"), (count.threads > 0, "--threads")] {
+        if given {
+            return Err(super::hunt::usage(&format!("{flag} has no effect in the hunt (the reference divides on all cores)")));
+        }
+    }
+    // Our own messages for a bad position or move (they name the fault).
+    let root = count.position.root()?;
+    count.position.resolve()?;
+    let divide_args = super::divide::DivideArgs {
+        fen: root.to_string(),
+        moves: count.position.moves.clone(),
+        chess960: false,
+        depth: count.depth,
+        engine: args.engine,
+        against: args.against,
+        against_format: args.against_format,
+        bisect: args.bisect,
+        hash: None,
+        threads: None,
+        quiet: count.quiet,
+        json: count.json,
+    };
+    super::divide::run_with(std::sync::Arc::new(TicTacChess), rayon::current_num_threads(), &divide_args, extra)
 }
 
 fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {

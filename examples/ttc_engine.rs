@@ -19,7 +19,9 @@
 //!   rank (same file) when that square is empty;
 //! - `no-anti-diagonal`: a win on the anti-diagonal d1-a4 goes unnoticed.
 
-use chesstool::tictacchess::board::{has_line, pawn_captures, pawn_step, squares, Bits, Color, Kind, Square, BOARD, KNIGHT};
+use chesstool::tictacchess::board::{
+    has_line, pawn_captures, pawn_step, squares, Bits, Color, Kind, Square, BOARD, KNIGHT,
+};
 use chesstool::tictacchess::magics::{BISHOP, ROOK};
 use std::process::ExitCode;
 
@@ -69,7 +71,8 @@ impl Board {
                 Some(from) => {
                     let targets = match kind {
                         Kind::Pawn => {
-                            let mut t = (pawn_step(color, from.bb()) & !all) | (pawn_captures(color, from.bb()) & theirs);
+                            let mut t =
+                                (pawn_step(color, from.bb()) & !all) | (pawn_captures(color, from.bb()) & theirs);
                             let last = if us == 0 { 3 } else { 0 };
                             if bug == Bug::PawnLastRank && from.rank() == last {
                                 t |= Square::new(from.file(), 3 - last).bb() & !all;

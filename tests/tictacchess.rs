@@ -67,7 +67,8 @@ fn divides_at_depth_3_match_the_reference() {
             })
             .collect();
         let p = Position::parse(pos).unwrap();
-        let ours: BTreeMap<String, u64> = divide(&p, 3, None, &|| {}).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+        let ours: BTreeMap<String, u64> =
+            divide(&p, 3, None, &|| {}).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
         assert_eq!(ours, expected, "{pos}");
     }
 }
@@ -113,14 +114,23 @@ fn bad_positions_are_one_line_errors() {
 
 #[test]
 fn bad_moves_are_one_line_errors() {
-    one_line_error(&["perft", "--depth", "1", "--moves", "N@b2", "N@b2"], "move 2: \"N@b2\": drop onto an occupied square (b2 holds a white knight)");
-    one_line_error(&["perft", "--depth", "1", "--moves", "N@b2", "b2d3"], "move 2: \"b2d3\": b2 holds a white piece, and Black is to move");
+    one_line_error(
+        &["perft", "--depth", "1", "--moves", "N@b2", "N@b2"],
+        "move 2: \"N@b2\": drop onto an occupied square (b2 holds a white knight)",
+    );
+    one_line_error(
+        &["perft", "--depth", "1", "--moves", "N@b2", "b2d3"],
+        "move 2: \"b2d3\": b2 holds a white piece, and Black is to move",
+    );
     one_line_error(&["perft", "--depth", "1", "--moves", "Z@b2"], "\"Z@b2\" is not a move");
     one_line_error(
         &["perft", "--depth", "1", "--pos", "P3/4/4/3p NBRnbr w", "--moves", "a4a1"],
         "a pawn on its last rank cannot move",
     );
-    one_line_error(&["perft", "--depth", "1", "--pos", "RNBP/4/4/4 pnbr b", "--moves", "P@a1"], "the game is over (White has four in a line)");
+    one_line_error(
+        &["perft", "--depth", "1", "--pos", "RNBP/4/4/4 pnbr b", "--moves", "P@a1"],
+        "the game is over (White has four in a line)",
+    );
 }
 
 #[test]
@@ -134,7 +144,8 @@ fn json_uses_the_shared_vocabulary() {
     // After N@b2 Black has 60 moves (python: 2760 leaves at depth 2).
     assert_eq!(v["nodes"], 2760);
     assert_eq!(v["divide"].as_object().unwrap().len(), 60);
-    let err = ttc(&["perft", "--depth", "1", "--pos", "4/4/4/4/4 PNBRpnbr w", "--json"]).code(2).get_output().stdout.clone();
+    let err =
+        ttc(&["perft", "--depth", "1", "--pos", "4/4/4/4/4 PNBRpnbr w", "--json"]).code(2).get_output().stdout.clone();
     let e: serde_json::Value = serde_json::from_slice(&err).unwrap();
     assert_eq!(e["status"], "error");
     assert!(e["error"]["message"].as_str().unwrap().contains("5 ranks"));

@@ -10,19 +10,23 @@ use std::sync::OnceLock;
 const REFERENCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/ttc_reference.py");
 const ROOT: &str = "R3/1B2/2N1/4 Ppnbr w";
 
-/// The example engine, built once (release, like the CLI tests of chess).
+/// The example engine of this build profile (`cargo test` builds examples;
+/// built here if it is missing).
 fn engine() -> &'static PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--release", "--example", "ttc_engine"])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success());
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-        target.join("release/examples/ttc_engine")
+        let exe = std::env::current_exe().expect("test binary path");
+        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps");
+        let path = profile_dir.join("examples").join(format!("ttc_engine{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let mut cargo = std::process::Command::new(env!("CARGO"));
+            cargo.args(["build", "--quiet", "--example", "ttc_engine"]);
+            if profile_dir.ends_with("release") {
+                cargo.arg("--release");
+            }
+            assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/ttc_engine");
+        }
+        path
     })
 }
 
@@ -122,7 +126,10 @@ fn a_missed_anti_diagonal_win_is_pinned_to_its_position() {
 
 #[test]
 fn a_saved_divide_is_compared() {
-    let out = std::process::Command::new(engine()).args(["--bug", "pawn-last-rank", "1", "P3/4/4/3p NBRnbr w"]).output().unwrap();
+    let out = std::process::Command::new(engine())
+        .args(["--bug", "pawn-last-rank", "1", "P3/4/4/3p NBRnbr w"])
+        .output()
+        .unwrap();
     let dir = std::env::temp_dir().join(format!("ttc-against-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("divide.txt");

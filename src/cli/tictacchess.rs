@@ -5,17 +5,17 @@
 mod play;
 
 use super::common::{threads_arg, with_threads, LazyProgress};
+use super::hunt::{error_document, write_json, EngineArgs};
 use super::Outcome;
 use anyhow::{anyhow, bail, Context, Result};
+use chesstool::engines::DivideFormat;
 use chesstool::perft::HashTable;
 use chesstool::tictacchess::perft::{divide, total};
+use chesstool::tictacchess::rules::TicTacChess;
 use chesstool::tictacchess::solve::file::{self, TableFile};
 use chesstool::tictacchess::solve::index::CONFIGS;
 use chesstool::tictacchess::solve::{solve, Phase, Solution, Value};
-use chesstool::engines::DivideFormat;
-use chesstool::tictacchess::rules::TicTacChess;
 use chesstool::tictacchess::{Move, Position};
-use super::hunt::{error_document, write_json, EngineArgs};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -162,7 +162,9 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
     }
     for (given, flag) in [(count.hash > 0, "--hash"), (count.threads > 0, "--threads")] {
         if given {
-            return Err(super::hunt::usage(&format!("{flag} has no effect in the hunt (the reference divides on all cores)")));
+            return Err(super::hunt::usage(&format!(
+                "{flag} has no effect in the hunt (the reference divides on all cores)"
+            )));
         }
     }
     // Our own messages for a bad position or move (they name the fault).
@@ -297,6 +299,8 @@ pub fn oracle(table: Option<&std::path::Path>, threads: usize, quiet: bool) -> R
 /// One bar per phase of a solve (58,625 rows each).
 struct SolveProgress {
     bar: Option<indicatif::ProgressBar>,
+    log: bool,
+    started: Instant,
     phase: std::sync::Mutex<Option<Phase>>,
 }
 
@@ -311,22 +315,32 @@ impl SolveProgress {
             );
             bar
         });
-        SolveProgress { bar, phase: std::sync::Mutex::new(None) }
+        let log = !quiet && bar.is_none();
+        SolveProgress { bar, log, started: Instant::now(), phase: std::sync::Mutex::new(None) }
     }
 
     fn update(&self, phase: Phase, rows: u64) {
-        let Some(bar) = &self.bar else { return };
         let mut current = self.phase.lock().unwrap_or_else(|e| e.into_inner());
         if *current != Some(phase) {
             *current = Some(phase);
-            bar.reset();
-            bar.set_message(match phase {
+            let name = match phase {
                 Phase::Start => "start".to_string(),
                 Phase::Ply(n) => format!("ply {n}"),
                 Phase::Verify => "verify".to_string(),
-            });
+            };
+            match &self.bar {
+                Some(bar) => {
+                    bar.reset();
+                    bar.set_message(name);
+                }
+                // Not a terminal: one line per phase, for logs.
+                None if self.log => eprintln!("solve: {name} at {:.1} s", self.started.elapsed().as_secs_f64()),
+                None => {}
+            }
         }
-        bar.set_position(rows);
+        if let Some(bar) = &self.bar {
+            bar.set_position(rows);
+        }
     }
 
     fn finish(&self) {

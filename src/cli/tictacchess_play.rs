@@ -118,9 +118,9 @@ pub fn run(args: PlayArgs) -> Result<Outcome> {
                 Err(e) => writeln!(out, "Not a legal move: {e}\n")?,
             }
         } else {
-            let moves: Vec<(Move, Value)> =
-                oracle.children(&pos)?.into_iter().map(|(m, v)| (m, v.before())).collect();
-            let Some(&(best, v)) = moves.iter().max_by_key(|(m, v)| (v.score(), std::cmp::Reverse(m.to_string()))) else {
+            let moves: Vec<(Move, Value)> = oracle.children(&pos)?.into_iter().map(|(m, v)| (m, v.before())).collect();
+            let Some(&(best, v)) = moves.iter().max_by_key(|(m, v)| (v.score(), std::cmp::Reverse(m.to_string())))
+            else {
                 bail!("no legal move in {pos}");
             };
             writeln!(out, "I play {best}: {}.\n", why(best, v, &moves))?;

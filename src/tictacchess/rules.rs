@@ -80,7 +80,11 @@ impl Rules for TicTacChess {
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         if let Some(winner) = pos.winner() {
-            return Some(format!("the game is over: {} has four in a line ({})", winner.name(), line_name(pos, winner)));
+            return Some(format!(
+                "the game is over: {} has four in a line ({})",
+                winner.name(),
+                line_name(pos, winner)
+            ));
         }
         let mv = pos.read_move_text(text)?;
         pos.illegal_reason(mv)

@@ -19,7 +19,10 @@ const HEADER: u64 = 32;
 pub enum TableError {
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
-    #[error("{0}: not a chesstool TicTacChess table (its header does not start with {MAGIC:?})", MAGIC = "chesstool-ttc-v1")]
+    #[error(
+        "{0}: not a chesstool TicTacChess table (its header does not start with {MAGIC:?})",
+        MAGIC = "chesstool-ttc-v1"
+    )]
     Foreign(PathBuf),
     #[error("{path}: the table is {got} bytes, a complete one is {expected} (truncated or damaged)")]
     Size { path: PathBuf, got: u64, expected: u64 },
@@ -152,7 +155,10 @@ pub fn check_hash(path: &Path) -> Result<(), TableError> {
     let data = std::fs::read(path).map_err(io)?;
     let stored = u64::from_le_bytes(data[24..32].try_into().expect("8 bytes"));
     if fnv(&data[HEADER as usize..]) != stored || data[HEADER as usize..].iter().any(|&b| b != DRAW && b >= 0x80) {
-        return Err(TableError::Corrupt { path: path.to_path_buf(), what: "its hash (the values were changed)".into() });
+        return Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+            what: "its hash (the values were changed)".into(),
+        });
     }
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! A dense index of all TicTacChess states with the side to move as White.
 //!
 //! A state is the side to move ("mover") and the side that has just moved,
-//! each as four digits (pawn, knight, bishop, rook): a square 0..16 (rank * 4
-//! + file) or `HAND`. A position with Black to move is the same state with
-//! the colours swapped and the ranks mirrored, so one table covers both
-//! sides (1,174,226,049 states).
+//! each as four digits (pawn, knight, bishop, rook): a square 0..16 (four
+//! per rank, a1 = 0) or `HAND`. A position with Black to move is the same
+//! state with the colours swapped and the ranks mirrored, so one table covers
+//! both sides (1,174,226,049 states).
 //!
 //! Layout: one row per mover configuration (58,625 of them), holding every
 //! configuration of the other side on the squares the mover leaves free. A

@@ -21,6 +21,22 @@ use rayon::prelude::*;
 use retro::{for_each_predecessor, index_black_to_move};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+/// The most predecessors a state has: per piece of the side that moved, one
+/// drop and at most six origins, each perhaps with any of four captures.
+const MAX_PREDECESSORS: usize = 4 * (1 + 6 + 6 * 4);
+
+#[inline(always)]
+fn prefetch(slot: &AtomicU8) {
+    #[cfg(target_arch = "x86_64")]
+    // Safety: a prefetch is a hint; it never faults.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(slot as *const AtomicU8 as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
 /// The stored byte of a draw in a finished table.
 pub const DRAW: u8 = 0xff;
 const UNRESOLVED: u8 = 0x80;
@@ -180,14 +196,30 @@ pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveEr
                     }
                     here += 1;
                     let pos = position_of(mover, ix.column_config(mover, c));
+                    // Gather the predecessors and start loading their bytes
+                    // before the first atomic update: a locked update waits for
+                    // its cache line, so unprefetched ones would miss one by one.
+                    let mut preds = [0u64; MAX_PREDECESSORS];
+                    let mut k = 0;
                     for_each_predecessor(&pos, |p| {
-                        let slot = &table[index_black_to_move(&ix, p) as usize];
+                        let i = index_black_to_move(&ix, p);
+                        prefetch(&table[i as usize]);
+                        preds[k] = i;
+                        k += 1;
+                    });
+                    for &i in &preds[..k] {
+                        let slot = &table[i as usize];
+                        if n % 2 == 0 {
+                            // A move into a lost position wins (a plain store:
+                            // racing writers all write the same value).
+                            if slot.load(Relaxed) & UNRESOLVED != 0 {
+                                slot.store(next, Relaxed);
+                            }
+                            continue;
+                        }
                         let _ = slot.fetch_update(Relaxed, Relaxed, |v| {
                             if v & UNRESOLVED == 0 {
                                 None
-                            } else if n % 2 == 0 {
-                                // A move into a lost position wins.
-                                Some(next)
                             } else if v & 0x7f == 1 {
                                 // The last move not known to lose: every move loses.
                                 Some(next)
@@ -195,7 +227,7 @@ pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveEr
                                 Some(v - 1)
                             }
                         });
-                    });
+                    }
                 }
                 found.fetch_add(here, Relaxed);
                 progress(Phase::Ply(ply), done.fetch_add(1, Relaxed) + 1);

@@ -8,7 +8,7 @@
 //! has four in a line is over (it has no moves). One where the side to move
 //! has a line cannot arise (the game ended before its turn) and is refused.
 
-use super::board::{has_line, squares, Bits, Color, Kind, Square};
+use super::board::{has_line, Bits, Color, Kind, Square};
 use std::fmt;
 
 /// Where a piece is: a square's bit, or `HAND`.
@@ -431,9 +431,4 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({self})")
     }
-}
-
-/// The squares of one side's pieces on the board.
-pub fn occupied_squares(pos: &Position, c: Color) -> impl Iterator<Item = Square> {
-    squares(pos.side(c))
 }

@@ -4,7 +4,7 @@
 //! `b1c3`, moves read by meaning (`n@b2`, `b1-c3`, `Nb1c3`), our divide and
 //! perft, and words on why a move is missing or extra.
 
-use super::board::{Color, Kind, Square};
+use super::board::{Color, Kind};
 use super::position::{Move, Position, PositionError};
 use crate::rules::{ReadMoveError, Rules};
 
@@ -105,11 +105,6 @@ pub fn line_name(pos: &Position, side: Color) -> String {
         }
     }
     "no line".to_string()
-}
-
-/// A square's name, for messages.
-pub fn square_name(sq: Square) -> String {
-    sq.to_string()
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod tictacchess;
 pub mod tools;
 pub mod variants;
 pub mod verify;

@@ -18,6 +18,7 @@ mod perft;
 mod perft_dist;
 mod rotated_dump;
 mod suite;
+mod tictacchess;
 mod usage;
 mod variant;
 
@@ -69,6 +70,9 @@ pub enum Command {
     Book(book::BookArgs),
     /// XBetza fairy pieces: compile to leg code, or show a piece's moves on a board.
     Betza(betza::BetzaArgs),
+    /// TicTacChess (the 4x4 game of the source documents): perft, divide,
+    /// the exact solution of the game, and play against it.
+    Tictacchess(tictacchess::TicTacChessArgs),
 }
 
 impl Command {
@@ -86,6 +90,7 @@ impl Command {
             Command::Moves(a) => a.json,
             Command::Book(a) => a.json(),
             Command::Betza(a) => a.json(),
+            Command::Tictacchess(a) => a.json(),
             Command::Completions(_) | Command::Man(_) => false,
         }
     }
@@ -273,5 +278,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Moves(args) => moves::run(args),
         Command::Book(args) => book::run(args),
         Command::Betza(args) => betza::run(args),
+        Command::Tictacchess(args) => tictacchess::run(args),
     }
 }

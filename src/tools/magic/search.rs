@@ -139,16 +139,70 @@ pub fn structured_candidate(mask: u64, index_bits: u32, rng: &mut Rng) -> u64 {
     magic
 }
 
+/// A rectangular board and its bit layout: square (file, rank) is bit
+/// `stride * rank + file` of the occupancy. Chess is 8x8 with stride 8;
+/// TicTacChess is 4x4 with stride 5 (the "ghost column").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+    pub stride: u8,
+}
+
+impl Geometry {
+    /// The 8x8 chess board, bit = square index.
+    pub const CHESS: Geometry = Geometry { files: 8, ranks: 8, stride: 8 };
+
+    /// A board whose squares fit in 64 bits with `stride >= files`.
+    pub const fn new(files: u8, ranks: u8, stride: u8) -> Option<Geometry> {
+        let fits = files >= 1 && ranks >= 1 && stride >= files && (stride as u32) * (ranks as u32) <= 64;
+        if fits {
+            Some(Geometry { files, ranks, stride })
+        } else {
+            None
+        }
+    }
+
+    /// The bit of square (file, rank), if it is on the board.
+    pub const fn bit(self, file: i8, rank: i8) -> Option<u8> {
+        if file >= 0 && rank >= 0 && file < self.files as i8 && rank < self.ranks as i8 {
+            Some(rank as u8 * self.stride + file as u8)
+        } else {
+            None
+        }
+    }
+
+    /// (file, rank) of a bit.
+    pub const fn coords(self, bit: u8) -> (i8, i8) {
+        ((bit % self.stride) as i8, (bit / self.stride) as i8)
+    }
+
+    /// Every square's bit, rank by rank.
+    pub fn squares(self) -> impl Iterator<Item = u8> {
+        (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| r * self.stride + f))
+    }
+}
+
 /// The full ray from `sq` in direction `(df, dr)` to the board's edge.
-fn ray(sq: u8, (df, dr): (i8, i8)) -> u64 {
+fn ray(geometry: Geometry, sq: u8, (df, dr): (i8, i8)) -> u64 {
     let mut bits = 0u64;
-    let (mut f, mut r) = ((sq & 7) as i8 + df, (sq >> 3) as i8 + dr);
-    while (0..8).contains(&f) && (0..8).contains(&r) {
-        bits |= 1 << (r * 8 + f);
+    let (f0, r0) = geometry.coords(sq);
+    let (mut f, mut r) = (f0 + df, r0 + dr);
+    while let Some(b) = geometry.bit(f, r) {
+        bits |= 1 << b;
         f += df;
         r += dr;
     }
     bits
+}
+
+/// The square of a non-empty ray farthest from `sq` (its edge square).
+fn farthest(sq: u8, ray: u64) -> u64 {
+    if ray.trailing_zeros() > u32::from(sq) {
+        1 << (63 - ray.leading_zeros())
+    } else {
+        1 << ray.trailing_zeros()
+    }
 }
 
 /// One square's problem: its mask, every subset of the mask and the attack
@@ -157,34 +211,37 @@ fn ray(sq: u8, (df, dr): (i8, i8)) -> u64 {
 pub struct Problem {
     pub slider: Slider,
     pub square: Square,
+    pub geometry: Geometry,
     pub mask: u64,
     pub occupancies: Vec<u64>,
     pub attacks: Vec<u64>,
 }
 
 impl Problem {
+    /// A square of the 8x8 chess board.
     pub fn new(slider: Slider, square: Square) -> Problem {
-        let sq = square as u8;
+        Problem::on(Geometry::CHESS, slider, square as u8)
+    }
+
+    /// The square at `bit` of `geometry`. `square` is then the square of the
+    /// same index (a chess name only on the 8x8 board), which keeps seeds and
+    /// reports working unchanged.
+    pub fn on(geometry: Geometry, slider: Slider, bit: u8) -> Problem {
+        debug_assert!(
+            geometry.bit(geometry.coords(bit).0, geometry.coords(bit).1) == Some(bit),
+            "bit {bit} is off the board"
+        );
+        let sq = bit;
+        let square = Square::ALL[usize::from(sq)];
         let dirs = slider.directions();
-        let rays: [u64; 4] = dirs.map(|d| ray(sq, d));
+        let rays: [u64; 4] = dirs.map(|d| ray(geometry, sq, d));
         // A ray's last square never matters: drop the edge square of each ray.
-        let mask = dirs.iter().zip(rays).fold(0u64, |m, (&d, r)| {
-            let mut trimmed = r;
-            let (mut f, mut rk) = ((sq & 7) as i8, (sq >> 3) as i8);
-            while (0..8).contains(&(f + d.0)) && (0..8).contains(&(rk + d.1)) {
-                f += d.0;
-                rk += d.1;
-            }
-            if r != 0 {
-                trimmed &= !(1u64 << (rk * 8 + f));
-            }
-            m | trimmed
-        });
+        let mask = rays.iter().fold(0u64, |m, &r| if r == 0 { m } else { m | (r & !farthest(sq, r)) });
         // Rays from every square, for the bitscan walker.
         let mut from = [[0u64; 64]; 4];
         for (d, dir) in dirs.iter().enumerate() {
-            for (s, slot) in from[d].iter_mut().enumerate() {
-                *slot = ray(s as u8, *dir);
+            for s in geometry.squares() {
+                from[d][usize::from(s)] = ray(geometry, s, *dir);
             }
         }
         let n = 1usize << mask.count_ones();
@@ -212,7 +269,7 @@ impl Problem {
                 break;
             }
         }
-        Problem { slider, square, mask, occupancies, attacks }
+        Problem { slider, square, geometry, mask, occupancies, attacks }
     }
 
     pub fn relevant_bits(&self) -> u32 {

@@ -334,7 +334,7 @@ impl SolveProgress {
                     bar.set_message(name);
                 }
                 // Not a terminal: one line per phase, for logs.
-                None if self.log => eprintln!("solve: {name} at {:.1} s", self.started.elapsed().as_secs_f64()),
+                None if self.log => self.log_line(&name),
                 None => {}
             }
         }
@@ -343,11 +343,32 @@ impl SolveProgress {
         }
     }
 
+    /// One line per phase for logs: wall time, and the process's CPU time
+    /// (the solve's figure of merit on a shared machine).
+    fn log_line(&self, name: &str) {
+        eprintln!("solve: {name} at {:.1} s (CPU {:.1} s)", self.started.elapsed().as_secs_f64(), cpu_seconds());
+    }
+
     fn finish(&self) {
+        if self.log {
+            self.log_line("done");
+        }
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
     }
+}
+
+/// User plus system CPU time of this process so far.
+fn cpu_seconds() -> f64 {
+    // Safety: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 fn describe(v: Value) -> String {

@@ -16,25 +16,23 @@ pub mod index;
 pub mod retro;
 
 use super::position::Position;
-use index::{position_of, Indexer, CONFIGS, STATES};
+use index::{flip_digit, position_of, Columns, Config, Indexer, KeyParts, CONFIGS, HAND, STATES};
 use rayon::prelude::*;
 use retro::{for_each_predecessor, index_black_to_move};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// The most predecessors a state has: per piece of the side that moved, one
-/// drop and at most six origins, each perhaps with any of four captures.
-const MAX_PREDECESSORS: usize = 4 * (1 + 6 + 6 * 4);
-
+/// Starts loading the cache line of `x` (a hint; the next access finds it
+/// in cache).
 #[inline(always)]
-fn prefetch(slot: &AtomicU8) {
+fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     // Safety: a prefetch is a hint; it never faults.
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(slot as *const AtomicU8 as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = slot;
+    let _ = x;
 }
 
 /// The stored byte of a draw in a finished table.
@@ -108,6 +106,75 @@ pub enum Phase {
     Verify,
 }
 
+/// Where the successors of the states (mover, `other`) lie, White to move:
+/// after a quiet move the new mover is `other` (mirrored), after a capture
+/// it is `other` without the captured piece.
+struct Successors<'a> {
+    ix: &'a Indexer,
+    other: Config,
+    other_occupancy: u32,
+    /// Row start and key parts: `[0]` quiet, `[1 + k]` piece `k` of `other` captured.
+    rows: [(u64, KeyParts); 5],
+}
+
+impl<'a> Successors<'a> {
+    fn new(ix: &'a Indexer, other: Config) -> Successors<'a> {
+        let after = |captured: Option<usize>| {
+            let mut left = other;
+            if let Some(k) = captured {
+                left[k] = HAND;
+            }
+            let mover = left.map(flip_digit);
+            (ix.row_start(mover), KeyParts::new(mover, true))
+        };
+        Successors {
+            ix,
+            other,
+            other_occupancy: index::occupancy(other),
+            rows: [after(None), after(Some(0)), after(Some(1)), after(Some(2)), after(Some(3))],
+        }
+    }
+
+    /// The index of the position after `mover` plays `m`; `quiet_key` is
+    /// `rows[0].1.key(mover)`.
+    #[inline(always)]
+    fn index_after(&self, mover: Config, quiet_key: usize, m: super::Move) -> u64 {
+        let (to, k) = (m.to().dense() as u8, m.kind() as usize);
+        let (start, key) = if self.other_occupancy & 1 << to == 0 {
+            (self.rows[0].0, self.rows[0].1.key_moved(quiet_key, mover, k, to))
+        } else {
+            let (start, parts) = &self.rows[self.other.iter().position(|&d| d == to).map_or(0, |k| k + 1)];
+            (*start, parts.key_with(mover, k, to))
+        };
+        start + self.ix.rank_of_key(key)
+    }
+
+    /// The byte that `mover`'s position should hold given its successors'
+    /// bytes: the fastest win, else a draw, else the slowest loss. A position
+    /// without moves stays a draw, as in the retrograde passes (none occurs).
+    #[inline(always)]
+    fn derived(&self, bytes: &[u8], mover: Config) -> u8 {
+        let pos = position_of(mover, self.other);
+        if pos.winner().is_some() {
+            return 0;
+        }
+        let (mut win, mut draw, mut loss) = (u8::MAX, false, None::<u8>);
+        let quiet_key = self.rows[0].1.key(mover);
+        pos.for_each_move(|m| match bytes[self.index_after(mover, quiet_key, m) as usize] {
+            DRAW => draw = true,
+            d if d % 2 == 0 => win = win.min(d + 1),
+            d => loss = Some(loss.map_or(d + 1, |l: u8| l.max(d + 1))),
+        });
+        if win != u8::MAX {
+            win
+        } else if draw {
+            DRAW
+        } else {
+            loss.unwrap_or(DRAW)
+        }
+    }
+}
+
 /// What went wrong in a solve (an internal fault: never expected).
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum SolveError {
@@ -154,9 +221,134 @@ fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
     unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
 }
 
-/// Calls `f(index, mover config rank, column)` over the rows, in parallel.
-fn for_each_row(_ix: &Indexer, f: &(dyn Fn(usize) + Sync)) {
+/// Calls `f(row)` for every row (mover configuration), in parallel.
+fn for_each_row(f: &(dyn Fn(usize) + Sync)) {
     (0..CONFIGS).into_par_iter().with_min_len(64).for_each(f);
+}
+
+/// One bit per state, in the transposed order: the state (mover, other)
+/// at `Indexer::index(other, mover)`. Why: the moves that lead to a state
+/// change only the other side's pieces (and may put back one of the
+/// mover's), so the predecessors of all states with the same other side
+/// lie in a few dozen rows of the table. Visiting the states of a ply in
+/// this order keeps those rows in cache; visiting them in the table's own
+/// order sends every update to a random cache line of the 1.2 GB table.
+struct Frontier {
+    words: Vec<AtomicU64>,
+}
+
+impl Frontier {
+    fn new() -> Result<Frontier, SolveError> {
+        let len = STATES.div_ceil(64);
+        let mut words = Vec::new();
+        words.try_reserve_exact(len as usize).map_err(|_| SolveError::Memory(len * 8))?;
+        words.resize_with(len as usize, || AtomicU64::new(0));
+        Ok(Frontier { words })
+    }
+
+    #[inline(always)]
+    fn word(&self, bit: u64) -> &AtomicU64 {
+        &self.words[(bit / 64) as usize]
+    }
+
+    #[inline(always)]
+    fn set(&self, bit: u64) {
+        self.word(bit).fetch_or(1 << (bit % 64), Relaxed);
+    }
+
+    /// Calls `f(column)` for every set bit of the row `start..start + len`.
+    #[inline(always)]
+    fn for_each_in(&self, start: u64, len: u64, mut f: impl FnMut(u64)) {
+        let end = start + len;
+        let mut w = start / 64;
+        while w * 64 < end {
+            let mut bits = self.words[w as usize].load(Relaxed);
+            if w * 64 < start {
+                bits &= !0 << (start % 64);
+            }
+            if (w + 1) * 64 > end {
+                bits &= (1u64 << (end % 64)) - 1;
+            }
+            while bits != 0 {
+                f(w * 64 + u64::from(bits.trailing_zeros()) - start);
+                bits &= bits - 1;
+            }
+            w += 1;
+        }
+    }
+
+    fn clear(&self) {
+        self.words.par_iter().for_each(|w| w.store(0, Relaxed));
+    }
+}
+
+/// Marks in `frontier` every state whose byte is `n`; returns how many.
+fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
+    let found = AtomicU64::new(0);
+    for_each_row(&|r| {
+        let mover = ix.config(r);
+        let columns = Columns::of(mover);
+        let (start, len) = ix.row(r);
+        let row = &table[start as usize..(start + len) as usize];
+        let mut pending = [0u64; 16];
+        let mut k = 0;
+        let mut here = 0;
+        for (c, byte) in row.iter().enumerate() {
+            if byte.load(Relaxed) != n {
+                continue;
+            }
+            here += 1;
+            // Random writes: gather a few, start loading their lines, then set.
+            let bit = ix.index(ix.column_config_in(&columns, c as u64), mover);
+            prefetch(frontier.word(bit));
+            pending[k] = bit;
+            k += 1;
+            if k == pending.len() {
+                pending.iter().for_each(|&b| frontier.set(b));
+                k = 0;
+            }
+        }
+        pending[..k].iter().for_each(|&b| frontier.set(b));
+        found.fetch_add(here, Relaxed);
+    });
+    found.load(Relaxed)
+}
+
+/// Resolves the predecessors of every marked state (all at ply `n`).
+fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: &(dyn Fn(u64) + Sync)) {
+    let next = n + 1;
+    let done = AtomicU64::new(0);
+    // Row r of the transposed order: `other` is config r, the movers are its columns.
+    for_each_row(&|r| {
+        let other = ix.config(r);
+        let columns = Columns::of(other);
+        let (start, len) = ix.row(r);
+        frontier.for_each_in(start, len, |c| {
+            let pos = position_of(ix.column_config_in(&columns, c), other);
+            for_each_predecessor(&pos, |p| {
+                let slot = &table[index_black_to_move(ix, p) as usize];
+                if n % 2 == 0 {
+                    // A move into a lost position wins (a plain store:
+                    // racing writers all write the same value).
+                    if slot.load(Relaxed) & UNRESOLVED != 0 {
+                        slot.store(next, Relaxed);
+                    }
+                    return;
+                }
+                let _ = slot.fetch_update(Relaxed, Relaxed, |v| {
+                    if v & UNRESOLVED == 0 {
+                        None
+                    } else if v & 0x7f == 1 {
+                        // The last move not known to lose: every move loses.
+                        Some(next)
+                    } else {
+                        Some(v - 1)
+                    }
+                });
+            });
+        });
+        progress(done.fetch_add(1, Relaxed) + 1);
+    });
 }
 
 /// Solves the whole game; `progress(phase, rows_done)` is called as rows
@@ -164,15 +356,17 @@ fn for_each_row(_ix: &Indexer, f: &(dyn Fn(usize) + Sync)) {
 pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveError> {
     let ix = Indexer::new();
     let mut bytes = zeroed_bytes(STATES)?;
+    let frontier = Frontier::new()?;
     {
         let table = as_atomic(&mut bytes);
         let done = AtomicU64::new(0);
         // Ply 0: the opponent has just won; the rest count their moves.
-        for_each_row(&ix, &|r| {
+        for_each_row(&|r| {
             let mover = ix.config(r);
+            let columns = Columns::of(mover);
             let (start, len) = ix.row(r);
             for c in 0..len {
-                let pos = position_of(mover, ix.column_config(mover, c));
+                let pos = position_of(mover, ix.column_config_in(&columns, c));
                 let b = if pos.winner().is_some() { 0 } else { UNRESOLVED | pos.count_moves() as u8 };
                 table[(start + c) as usize].store(b, Relaxed);
             }
@@ -183,61 +377,15 @@ pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveEr
             if ply + 1 >= u32::from(UNRESOLVED) - 1 {
                 return Err(SolveError::TooDeep);
             }
-            let found = AtomicU64::new(0);
-            let done = AtomicU64::new(0);
-            let (n, next) = (ply as u8, ply as u8 + 1);
-            for_each_row(&ix, &|r| {
-                let mover = ix.config(r);
-                let (start, len) = ix.row(r);
-                let mut here = 0;
-                for c in 0..len {
-                    if table[(start + c) as usize].load(Relaxed) != n {
-                        continue;
-                    }
-                    here += 1;
-                    let pos = position_of(mover, ix.column_config(mover, c));
-                    // Gather the predecessors and start loading their bytes
-                    // before the first atomic update: a locked update waits for
-                    // its cache line, so unprefetched ones would miss one by one.
-                    let mut preds = [0u64; MAX_PREDECESSORS];
-                    let mut k = 0;
-                    for_each_predecessor(&pos, |p| {
-                        let i = index_black_to_move(&ix, p);
-                        prefetch(&table[i as usize]);
-                        preds[k] = i;
-                        k += 1;
-                    });
-                    for &i in &preds[..k] {
-                        let slot = &table[i as usize];
-                        if n % 2 == 0 {
-                            // A move into a lost position wins (a plain store:
-                            // racing writers all write the same value).
-                            if slot.load(Relaxed) & UNRESOLVED != 0 {
-                                slot.store(next, Relaxed);
-                            }
-                            continue;
-                        }
-                        let _ = slot.fetch_update(Relaxed, Relaxed, |v| {
-                            if v & UNRESOLVED == 0 {
-                                None
-                            } else if v & 0x7f == 1 {
-                                // The last move not known to lose: every move loses.
-                                Some(next)
-                            } else {
-                                Some(v - 1)
-                            }
-                        });
-                    }
-                }
-                found.fetch_add(here, Relaxed);
-                progress(Phase::Ply(ply), done.fetch_add(1, Relaxed) + 1);
-            });
-            if found.load(Relaxed) == 0 {
+            if mark(&ix, table, &frontier, ply as u8) == 0 {
                 break;
             }
+            push(&ix, table, &frontier, ply as u8, &|rows| progress(Phase::Ply(ply), rows));
+            frontier.clear();
             ply += 1;
         }
     }
+    drop(frontier);
     for b in bytes.iter_mut() {
         if *b & UNRESOLVED != 0 {
             *b = DRAW;
@@ -261,41 +409,42 @@ impl Solution {
         pos.legal_moves().iter().map(|&m| (m, self.value(&pos.play(m)))).collect()
     }
 
-    /// The value a position should have given its successors' stored values.
-    fn derived(&self, pos: &Position) -> Value {
-        if pos.winner().is_some() {
-            return Value::Loss(0);
-        }
-        let mut best: Option<Value> = None;
-        pos.for_each_move(|m| {
-            let child = pos.play(m);
-            let b = self.bytes[index_black_to_move(&self.indexer, &child) as usize];
-            let v = Value::from_byte(b).unwrap_or(Value::Draw).before();
-            if best.is_none_or(|x| v.score() > x.score()) {
-                best = Some(v);
-            }
-        });
-        best.unwrap_or(Value::Loss(0))
-    }
-
-    /// Checks every stored value against its successors.
+    /// Checks every stored value against its successors, found by forward
+    /// move generation. The states are visited in the transposed order (see
+    /// `Frontier`): the successors of the states with the same side that has
+    /// just moved lie in at most five rows.
     pub fn verify(&self, progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<(), SolveError> {
+        const AHEAD: u64 = 16;
         let ix = &self.indexer;
         let bad = AtomicU64::new(0);
         let example = std::sync::Mutex::new(None::<String>);
         let done = AtomicU64::new(0);
-        for_each_row(ix, &|r| {
-            let mover = ix.config(r);
-            let (start, len) = ix.row(r);
-            for c in 0..len {
-                let pos = position_of(mover, ix.column_config(mover, c));
-                let stored = Value::from_byte(self.bytes[(start + c) as usize]);
-                let derived = self.derived(&pos);
-                if stored != Some(derived) {
-                    bad.fetch_add(1, Relaxed);
-                    let mut e = example.lock().unwrap_or_else(|e| e.into_inner());
-                    if e.is_none() {
-                        *e = Some(format!("{pos}: stored {stored:?}, successors say {derived:?}"));
+        for_each_row(&|r| {
+            let other = ix.config(r);
+            let columns = Columns::of(other);
+            let successors = Successors::new(ix, other);
+            let (_, len) = ix.row(r);
+            // The stored bytes are random reads: load them a chunk ahead.
+            let mut stored_at = [0u64; AHEAD as usize];
+            for chunk in (0..len).step_by(AHEAD as usize) {
+                let columns_here = chunk..len.min(chunk + AHEAD);
+                for c in columns_here.clone() {
+                    let i = ix.index(ix.column_config_in(&columns, c), other);
+                    prefetch(&self.bytes[i as usize]);
+                    stored_at[(c - chunk) as usize] = i;
+                }
+                for c in columns_here {
+                    let mover = ix.column_config_in(&columns, c);
+                    let stored = self.bytes[stored_at[(c - chunk) as usize] as usize];
+                    let derived = successors.derived(&self.bytes, mover);
+                    if stored != derived {
+                        bad.fetch_add(1, Relaxed);
+                        let mut e = example.lock().unwrap_or_else(|e| e.into_inner());
+                        if e.is_none() {
+                            let pos = position_of(mover, other);
+                            let (stored, derived) = (Value::from_byte(stored), Value::from_byte(derived));
+                            *e = Some(format!("{pos}: stored {stored:?}, successors say {derived:?}"));
+                        }
                     }
                 }
             }
@@ -326,5 +475,32 @@ impl Solution {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successor_indices_are_the_indices_of_the_played_positions() {
+        let ix = Indexer::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (mover, other) = ix.state(x % STATES);
+            let pos = position_of(mover, other);
+            let successors = Successors::new(&ix, other);
+            pos.for_each_move(|m| {
+                let quiet_key = successors.rows[0].1.key(mover);
+                assert_eq!(
+                    successors.index_after(mover, quiet_key, m),
+                    index_black_to_move(&ix, &pos.play(m)),
+                    "{pos} {m}"
+                );
+            });
+        }
     }
 }

@@ -21,6 +21,10 @@ use rayon::prelude::*;
 use retro::{for_each_predecessor, index_black_to_move};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+/// The most predecessors a state has: per piece of the side that moved, one
+/// drop and at most six origins, each perhaps with any of four captures.
+const MAX_PREDECESSORS: usize = 4 * (1 + 6 + 6 * 4);
+
 /// Starts loading the cache line of `x` (a hint; the next access finds it
 /// in cache).
 #[inline(always)]
@@ -106,6 +110,12 @@ pub enum Phase {
     Verify,
 }
 
+/// A configuration with files a and d, b and c swapped.
+#[inline(always)]
+fn mirror(c: Config) -> Config {
+    c.map(|d| if d == HAND { HAND } else { d - d % 4 + 3 - d % 4 })
+}
+
 /// Where the successors of the states (mover, `other`) lie, White to move:
 /// after a quiet move the new mover is `other` (mirrored), after a capture
 /// it is `other` without the captured piece.
@@ -158,19 +168,25 @@ impl<'a> Successors<'a> {
         if pos.winner().is_some() {
             return 0;
         }
-        let (mut win, mut draw, mut loss) = (u8::MAX, false, None::<u8>);
+        // Without branches on the child's value (they mispredict): a child
+        // lost in d (even) offers a win in d + 1, a draw (0xff, odd) a draw,
+        // a child won in d (odd) a loss in d + 1.
+        let (mut win, mut draw, mut loss) = (u8::MAX, false, 0u8);
         let quiet_key = self.rows[0].1.key(mover);
-        pos.for_each_move(|m| match bytes[self.index_after(mover, quiet_key, m) as usize] {
-            DRAW => draw = true,
-            d if d % 2 == 0 => win = win.min(d + 1),
-            d => loss = Some(loss.map_or(d + 1, |l: u8| l.max(d + 1))),
+        pos.for_each_move(|m| {
+            let child = bytes[self.index_after(mover, quiet_key, m) as usize];
+            let even = child & 1 == 0;
+            win = win.min(if even { child + 1 } else { u8::MAX });
+            draw |= child == DRAW;
+            loss = loss.max(if even || child == DRAW { 0 } else { child + 1 });
         });
         if win != u8::MAX {
             win
-        } else if draw {
+        } else if draw || loss == 0 {
+            // A position without moves stays a draw (none occurs).
             DRAW
         } else {
-            loss.unwrap_or(DRAW)
+            loss
         }
     }
 }
@@ -182,6 +198,8 @@ pub enum SolveError {
     TooDeep,
     #[error("verification failed: {count} states disagree with their successors, e.g. {example}")]
     Verify { count: u64, example: String },
+    #[error("this CPU lacks the popcnt instruction that the solve is compiled for")]
+    NoPopcnt,
     #[error("cannot allocate the table of {0} bytes")]
     Memory(u64),
 }
@@ -222,7 +240,7 @@ fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 }
 
 /// Calls `f(row)` for every row (mover configuration), in parallel.
-fn for_each_row(f: &(dyn Fn(usize) + Sync)) {
+fn for_each_row(f: impl Fn(usize) + Sync + Send) {
     (0..CONFIGS).into_par_iter().with_min_len(64).for_each(f);
 }
 
@@ -282,10 +300,17 @@ impl Frontier {
     }
 }
 
+// The passes below are compiled for the `popcnt` instruction (their
+// closures and everything they inline, too); `solve` checks that the CPU
+// has it. Why: the baseline x86-64 target counts bits with a dozen
+// instructions, and the passes count bits for every state and move: it was
+// a third of the first pass.
+
 /// Marks in `frontier` every state whose byte is `n`; returns how many.
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
 fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
     let found = AtomicU64::new(0);
-    for_each_row(&|r| {
+    for_each_row(|r| {
         let mover = ix.config(r);
         let columns = Columns::of(mover);
         let (start, len) = ix.row(r);
@@ -315,25 +340,37 @@ fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
 }
 
 /// Resolves the predecessors of every marked state (all at ply `n`).
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
 fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: &(dyn Fn(u64) + Sync)) {
     let next = n + 1;
     let done = AtomicU64::new(0);
     // Row r of the transposed order: `other` is config r, the movers are its columns.
-    for_each_row(&|r| {
+    for_each_row(|r| {
         let other = ix.config(r);
         let columns = Columns::of(other);
         let (start, len) = ix.row(r);
         frontier.for_each_in(start, len, |c| {
             let pos = position_of(ix.column_config_in(&columns, c), other);
+            // Gather the predecessors and start loading their bytes before
+            // the first update: the rows are in L3 at best, and an atomic
+            // update waits for its line.
+            let mut preds = [0u64; MAX_PREDECESSORS];
+            let mut k = 0;
             for_each_predecessor(&pos, |p| {
-                let slot = &table[index_black_to_move(ix, p) as usize];
+                let i = index_black_to_move(ix, p);
+                prefetch(&table[i as usize]);
+                preds[k] = i;
+                k += 1;
+            });
+            for &i in &preds[..k] {
+                let slot = &table[i as usize];
                 if n % 2 == 0 {
                     // A move into a lost position wins (a plain store:
                     // racing writers all write the same value).
                     if slot.load(Relaxed) & UNRESOLVED != 0 {
                         slot.store(next, Relaxed);
                     }
-                    return;
+                    continue;
                 }
                 let _ = slot.fetch_update(Relaxed, Relaxed, |v| {
                     if v & UNRESOLVED == 0 {
@@ -345,42 +382,53 @@ fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: 
                         Some(v - 1)
                     }
                 });
-            });
+            }
         });
         progress(done.fetch_add(1, Relaxed) + 1);
     });
 }
 
+/// Ply 0: the opponent has just won; the rest count their moves.
+#[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
+fn first_pass(ix: &Indexer, table: &[AtomicU8], progress: &(dyn Fn(Phase, u64) + Sync)) {
+    let done = AtomicU64::new(0);
+    for_each_row(|r| {
+        let mover = ix.config(r);
+        let columns = Columns::of(mover);
+        let (start, len) = ix.row(r);
+        for c in 0..len {
+            let pos = position_of(mover, ix.column_config_in(&columns, c));
+            let b = if pos.winner().is_some() { 0 } else { UNRESOLVED | pos.count_moves() as u8 };
+            table[(start + c) as usize].store(b, Relaxed);
+        }
+        progress(Phase::Start, done.fetch_add(1, Relaxed) + 1);
+    });
+}
+
 /// Solves the whole game; `progress(phase, rows_done)` is called as rows
 /// finish (58,625 rows per phase).
+#[allow(unused_unsafe)]
 pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveError> {
+    #[cfg(target_arch = "x86_64")]
+    if !std::is_x86_feature_detected!("popcnt") {
+        return Err(SolveError::NoPopcnt);
+    }
     let ix = Indexer::new();
     let mut bytes = zeroed_bytes(STATES)?;
     let frontier = Frontier::new()?;
     {
         let table = as_atomic(&mut bytes);
-        let done = AtomicU64::new(0);
-        // Ply 0: the opponent has just won; the rest count their moves.
-        for_each_row(&|r| {
-            let mover = ix.config(r);
-            let columns = Columns::of(mover);
-            let (start, len) = ix.row(r);
-            for c in 0..len {
-                let pos = position_of(mover, ix.column_config_in(&columns, c));
-                let b = if pos.winner().is_some() { 0 } else { UNRESOLVED | pos.count_moves() as u8 };
-                table[(start + c) as usize].store(b, Relaxed);
-            }
-            progress(Phase::Start, done.fetch_add(1, Relaxed) + 1);
-        });
+        // Safety (each unsafe call below): the CPU has popcnt, checked above.
+        unsafe { first_pass(&ix, table, progress) };
         let mut ply = 0u32;
         loop {
             if ply + 1 >= u32::from(UNRESOLVED) - 1 {
                 return Err(SolveError::TooDeep);
             }
-            if mark(&ix, table, &frontier, ply as u8) == 0 {
+            if unsafe { mark(&ix, table, &frontier, ply as u8) } == 0 {
                 break;
             }
-            push(&ix, table, &frontier, ply as u8, &|rows| progress(Phase::Ply(ply), rows));
+            unsafe { push(&ix, table, &frontier, ply as u8, &|rows| progress(Phase::Ply(ply), rows)) };
             frontier.clear();
             ply += 1;
         }
@@ -413,37 +461,63 @@ impl Solution {
     /// move generation. The states are visited in the transposed order (see
     /// `Frontier`): the successors of the states with the same side that has
     /// just moved lie in at most five rows.
+    #[allow(unused_unsafe)]
     pub fn verify(&self, progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<(), SolveError> {
+        #[cfg(target_arch = "x86_64")]
+        if !std::is_x86_feature_detected!("popcnt") {
+            return Err(SolveError::NoPopcnt);
+        }
+        // Safety: the CPU has popcnt, checked above.
+        unsafe { self.verify_rows(progress) }
+    }
+
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
+    fn verify_rows(&self, progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<(), SolveError> {
         const AHEAD: u64 = 16;
         let ix = &self.indexer;
         let bad = AtomicU64::new(0);
         let example = std::sync::Mutex::new(None::<String>);
         let done = AtomicU64::new(0);
-        for_each_row(&|r| {
+        for_each_row(|r| {
             let other = ix.config(r);
             let columns = Columns::of(other);
             let successors = Successors::new(ix, other);
             let (_, len) = ix.row(r);
-            // The stored bytes are random reads: load them a chunk ahead.
-            let mut stored_at = [0u64; AHEAD as usize];
+            // The stored bytes (and the mirror images') are random reads:
+            // load them a chunk ahead.
+            let mut stored_at = [(0u64, None::<u64>); AHEAD as usize];
             for chunk in (0..len).step_by(AHEAD as usize) {
                 let columns_here = chunk..len.min(chunk + AHEAD);
                 for c in columns_here.clone() {
-                    let i = ix.index(ix.column_config_in(&columns, c), other);
+                    let mover = ix.column_config_in(&columns, c);
+                    let i = ix.index(mover, other);
                     prefetch(&self.bytes[i as usize]);
-                    stored_at[(c - chunk) as usize] = i;
+                    let (mirror_mover, mirror_other) = (mirror(mover), mirror(other));
+                    let image = ((mirror_mover, mirror_other) < (mover, other)).then(|| {
+                        let j = ix.index(mirror_mover, mirror_other);
+                        prefetch(&self.bytes[j as usize]);
+                        j
+                    });
+                    stored_at[(c - chunk) as usize] = (i, image);
                 }
                 for c in columns_here {
                     let mover = ix.column_config_in(&columns, c);
-                    let stored = self.bytes[stored_at[(c - chunk) as usize] as usize];
-                    let derived = successors.derived(&self.bytes, mover);
+                    let (i, image) = stored_at[(c - chunk) as usize];
+                    let stored = self.bytes[i as usize];
+                    // Why: the rules are the same with files a-d mirrored,
+                    // so half the states are checked against their mirror
+                    // image, which is itself checked against its successors.
+                    let (derived, source) = match image {
+                        Some(j) => (self.bytes[j as usize], "its mirror image says"),
+                        None => (successors.derived(&self.bytes, mover), "successors say"),
+                    };
                     if stored != derived {
                         bad.fetch_add(1, Relaxed);
                         let mut e = example.lock().unwrap_or_else(|e| e.into_inner());
                         if e.is_none() {
                             let pos = position_of(mover, other);
                             let (stored, derived) = (Value::from_byte(stored), Value::from_byte(derived));
-                            *e = Some(format!("{pos}: stored {stored:?}, successors say {derived:?}"));
+                            *e = Some(format!("{pos}: stored {stored:?}, {source} {derived:?}"));
                         }
                     }
                 }
@@ -481,6 +555,23 @@ impl Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirrored_positions_have_the_same_game_tree() {
+        use crate::tictacchess::perft::divide;
+        let ix = Indexer::new();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (mover, other) = ix.state(x % STATES);
+            let (pos, image) = (position_of(mover, other), position_of(mirror(mover), mirror(other)));
+            assert_eq!(pos.winner(), image.winner(), "{pos} / {image}");
+            let total = |p: &Position| divide(p, 3, None, &|| ()).iter().map(|(_, n)| n).sum::<u64>();
+            assert_eq!(total(&pos), total(&image), "{pos} / {image}");
+        }
+    }
 
     #[test]
     fn successor_indices_are_the_indices_of_the_played_positions() {

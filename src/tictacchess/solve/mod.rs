@@ -364,7 +364,7 @@ fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: 
             });
             for &i in &preds[..k] {
                 let slot = &table[i as usize];
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     // A move into a lost position wins (a plain store:
                     // racing writers all write the same value).
                     if slot.load(Relaxed) & UNRESOLVED != 0 {

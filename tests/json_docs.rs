@@ -6,6 +6,10 @@
 //! now (same keys, same values except timings and thread counts); and the
 //! real `--json` output of every subcommand, on success and on an input
 //! error, must use only documented keys.
+//!
+//! Commands that write files (book build, perft split...) write them under
+//! `target/json-docs/` (the examples) and `target/json-runs/` (the runs),
+//! which each test empties first, so that the two can run at once.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -112,6 +116,16 @@ fn words(line: &str) -> Vec<String> {
     out
 }
 
+/// Empties (creates) a scratch directory below the checkout for the files
+/// that the commands of one test write.
+fn scratch(dir: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    if path.exists() {
+        std::fs::remove_dir_all(&path).unwrap();
+    }
+    std::fs::create_dir_all(&path).unwrap();
+}
+
 fn run(args: &[String]) -> Value {
     let out =
         Command::cargo_bin("chesstool").unwrap().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
@@ -161,13 +175,30 @@ fn every_example_is_one_document_with_documented_keys() {
 #[test]
 fn every_command_has_a_section_with_an_example() {
     let sections: BTreeSet<String> = examples().into_iter().map(|e| e.0).collect();
-    for command in ["Errors", "perft", "bench", "magic-search", "butterfly-plot", "rotated-dump"] {
+    let commands = [
+        "Errors",
+        "perft",
+        "bench",
+        "magic-search",
+        "butterfly-plot",
+        "rotated-dump",
+        "divide",
+        "suite",
+        "moves",
+        "book",
+        "betza",
+        "perft and divide --variant",
+        "perft split, unit, merge",
+        "tictacchess",
+    ];
+    for command in commands {
         assert!(sections.contains(command), "docs/json.md has no example under ## {command}");
     }
 }
 
 #[test]
 fn examples_are_what_the_commands_print() {
+    scratch("target/json-docs");
     for (section, command, text) in examples() {
         let Some(command) = command else { continue };
         let doc: Value = serde_json::from_str(&text).unwrap();
@@ -201,6 +232,7 @@ const RUNS: &[&[&str]] = &[
 
 #[test]
 fn real_output_uses_documented_keys() {
+    scratch("target/json-runs");
     let vocabulary = vocabulary();
     for args in RUNS {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();

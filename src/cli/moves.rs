@@ -77,8 +77,13 @@ pub fn run(args: MovesArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let played = resolved.line.iter().map(|m| m.to_uci(chess960)).collect();
-        let report =
-            Report { status: "ok", root: resolved.root.to_fen(), moves: played, position: pos.to_fen(), legal_moves: legal };
+        let report = Report {
+            status: "ok",
+            root: resolved.root.to_fen(),
+            moves: played,
+            position: pos.to_fen(),
+            legal_moves: legal,
+        };
         super::common::print_json(&report)?;
         return Ok(Outcome::Success);
     }

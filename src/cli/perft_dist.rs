@@ -403,7 +403,12 @@ fn merge_cmd(args: &MergeArgs) -> Result<Outcome> {
         Err(MergeError::Input(message)) => bail!(message),
         Err(MergeError::Mismatch(message)) => {
             if args.json {
-                super::common::print_json(&serde_json::json!({"status": "mismatch", "message": message}))?;
+                #[derive(Serialize)]
+                struct Mismatch<'a> {
+                    status: &'static str,
+                    message: &'a str,
+                }
+                super::common::print_json(&Mismatch { status: "mismatch", message: &message })?;
             }
             eprintln!("error: {message}");
             return Ok(Outcome::Mismatch);

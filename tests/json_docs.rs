@@ -6,6 +6,10 @@
 //! now (same keys, same values except timings and thread counts); and the
 //! real `--json` output of every subcommand, on success and on an input
 //! error, must use only documented keys.
+//!
+//! Commands that write files (book build, perft split...) write them under
+//! `target/json-docs/` (the examples) and `target/json-runs/` (the runs),
+//! which each test empties first, so that the two can run at once.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -112,6 +116,16 @@ fn words(line: &str) -> Vec<String> {
     out
 }
 
+/// Empties (creates) a scratch directory below the checkout for the files
+/// that the commands of one test write.
+fn scratch(dir: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    if path.exists() {
+        std::fs::remove_dir_all(&path).unwrap();
+    }
+    std::fs::create_dir_all(&path).unwrap();
+}
+
 fn run(args: &[String]) -> Value {
     let out =
         Command::cargo_bin("chesstool").unwrap().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
@@ -161,13 +175,30 @@ fn every_example_is_one_document_with_documented_keys() {
 #[test]
 fn every_command_has_a_section_with_an_example() {
     let sections: BTreeSet<String> = examples().into_iter().map(|e| e.0).collect();
-    for command in ["Errors", "perft", "bench", "magic-search", "butterfly-plot", "rotated-dump"] {
+    let commands = [
+        "Errors",
+        "perft",
+        "bench",
+        "magic-search",
+        "butterfly-plot",
+        "rotated-dump",
+        "divide",
+        "suite",
+        "moves",
+        "book",
+        "betza",
+        "perft and divide --variant",
+        "perft split, unit, merge",
+        "tictacchess",
+    ];
+    for command in commands {
         assert!(sections.contains(command), "docs/json.md has no example under ## {command}");
     }
 }
 
 #[test]
 fn examples_are_what_the_commands_print() {
+    scratch("target/json-docs");
     for (section, command, text) in examples() {
         let Some(command) = command else { continue };
         let doc: Value = serde_json::from_str(&text).unwrap();
@@ -197,10 +228,77 @@ const RUNS: &[&[&str]] = &[
     &["butterfly-plot", "a1", "i9", "--json"],
     &["rotated-dump", "--square", "E4", "--json"],
     &["rotated-dump", "--fen", "8/8 w - - 0 1", "--json"],
+    &["moves", "--moves", "e4", "e5", "Nf3", "--json"],
+    &["moves", "--fen", "8/8/8 w - - 0 1", "--json"],
+    // The book runs in order: build, then read what was built.
+    &["book", "build", "tests/data/book/repertoire.pgn", "-o", "target/json-runs/rep.book", "--json"],
+    &["book", "build", "tests/data/book/lines.txt", "-o", "target/json-runs/lines.book", "--json"],
+    &["book", "build", "/nonexistent/games.pgn", "-o", "target/json-runs/none.book", "--json"],
+    &["book", "probe", "target/json-runs/rep.book", "--moves", "d4", "d5", "--json"],
+    &["book", "probe", "target/json-runs/rep.book", "--fen", "8/8 w - - 0 1", "--json"],
+    &["book", "verify", "target/json-runs/rep.book", "--json"],
+    &["book", "verify", "tests/data/book/lines.txt", "--json"],
+    &["book", "export-polyglot", "target/json-runs/rep.book", "-o", "target/json-runs/rep.bin", "--json"],
+    &["book", "export-polyglot", "tests/data/book/lines.txt", "-o", "target/json-runs/bad.bin", "--json"],
+    &["book", "import-polyglot", "target/json-runs/rep.bin", "-o", "target/json-runs/back.book", "--json"],
+    &["book", "import-polyglot", "tests/data/book/lines.txt", "-o", "target/json-runs/bad.book", "--json"],
+    &["betza", "compile", "RmasR", "--json"],
+    &["betza", "compile", "R(", "--json"],
+    &["betza", "show", "caK", "--fen", "8/5x2/4x3/4T3/8/8/8/8 w - - 0 1", "--json"],
+    &["betza", "show", "N", "--board", "10x10", "--square", "k1", "--json"],
+    &["perft", "--variant", "chiral6", "--variant-path", "tests/variants/fairy.ini", "--depth", "2", "--json"],
+    &[
+        "perft",
+        "--variant",
+        "mini5",
+        "--variant-path",
+        "tests/variants/fairy.ini",
+        "--moves",
+        "z9z8",
+        "--depth",
+        "1",
+        "--json",
+    ],
+    &["divide", "--variant", "lame8", "--variant-path", "tests/variants/fairy.ini", "--depth", "2", "--json"],
+    &["divide", "--variant", "mini5", "--variant-path", "/nonexistent/variants.ini", "--depth", "1", "--json"],
+    // The distributed perft runs in order: split, both units, merge.
+    &[
+        "perft",
+        "split",
+        "--depth",
+        "3",
+        "--split-ply",
+        "2",
+        "--unit-size",
+        "300",
+        "-o",
+        "target/json-runs/split",
+        "--json",
+    ],
+    &["perft", "split", "--depth", "3", "--split-ply", "1", "-o", "target/json-runs/split", "--json"],
+    &["perft", "unit", "target/json-runs/split/unit-000000.txt", "-o", "target/json-runs/split/0.out", "--json"],
+    &["perft", "unit", "target/json-runs/split/unit-000001.txt", "-o", "target/json-runs/split/1.out", "--json"],
+    &["perft", "unit", "target/json-runs/split/unit-000009.txt", "-o", "target/json-runs/split/9.out", "--json"],
+    &[
+        "perft",
+        "merge",
+        "target/json-runs/split/manifest.json",
+        "target/json-runs/split/0.out",
+        "target/json-runs/split/1.out",
+        "--json",
+    ],
+    &["perft", "merge", "/nonexistent/manifest.json", "target/json-runs/split/0.out", "--json"],
+    &["tictacchess", "perft", "--depth", "3", "--json"],
+    &["tictacchess", "perft", "--pos", "4/4/4 PNBRpnbr w", "--depth", "1", "--json"],
+    &["tictacchess", "divide", "--depth", "2", "--moves", "N@b2", "--json"],
+    &["tictacchess", "divide", "--depth", "1", "--moves", "N@b2", "n@b2", "--json"],
+    // Not solve without a table (a minute, 1.3 GB): a foreign table is an error at once.
+    &["tictacchess", "solve", "--table", "data/packed_magics.json", "--json"],
 ];
 
 #[test]
 fn real_output_uses_documented_keys() {
+    scratch("target/json-runs");
     let vocabulary = vocabulary();
     for args in RUNS {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();

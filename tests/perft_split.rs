@@ -123,7 +123,7 @@ fn unique_positions_of_the_start_position() {
         .assert()
         .success();
     let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let unique: Vec<u64> = report["plies"].as_array().unwrap().iter().map(|p| p["unique"].as_u64().unwrap()).collect();
+    let unique: Vec<u64> = report["rows"].as_array().unwrap().iter().map(|p| p["unique"].as_u64().unwrap()).collect();
     assert_eq!(unique, [20, 400, 5362, 72078, 822_518]);
     assert_eq!(report["sum_counts"], 4_865_609u64, "perft(5)");
     let m = manifest_json(&dir.0.join("s/manifest.json"));
@@ -179,7 +179,7 @@ fn two_zobrist_seeds_agree_and_merge_as_two_computations() {
     let both: Vec<PathBuf> = a.iter().chain(&b).cloned().collect();
     let merged = merge_json(&manifest, &both);
     assert_eq!(merged["nodes"], 4_085_603);
-    assert!(merged["per_unit"].as_array().unwrap().iter().all(|u| u["computations"] == 2));
+    assert!(merged["rows"].as_array().unwrap().iter().all(|u| u["computations"] == 2));
 }
 
 #[test]

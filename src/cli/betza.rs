@@ -112,7 +112,14 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
                         comment: row_comment(code, i),
                     })
                     .collect();
-                let doc = serde_json::json!({"status": "ok", "notation": notation, "rows": rows, "warnings": compiled.warnings});
+                #[derive(Serialize)]
+                struct Doc<'a> {
+                    status: &'static str,
+                    notation: &'a str,
+                    rows: Vec<RowJson>,
+                    warnings: &'a [String],
+                }
+                let doc = Doc { status: "ok", notation: &notation, rows, warnings: &compiled.warnings };
                 super::common::print_json(&doc)?;
             } else {
                 let width = code.iter().map(|r| flag_words(r.flags).len()).max().unwrap_or(4) + 1;
@@ -159,10 +166,12 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
             if json {
                 #[derive(Serialize)]
                 struct Doc<'a> {
+                    status: &'static str,
+                    /// The keys: `origin` is the piece's square, `moves` where it goes.
                     origin: String,
                     moves: &'a [chesstool::variants::show::ShownMove],
                 }
-                let doc = Doc { origin: g.name(shown.origin), moves: &shown.moves };
+                let doc = Doc { status: "ok", origin: g.name(shown.origin), moves: &shown.moves };
                 super::common::print_json(&doc)?;
             } else {
                 write_text(&mut out, &shown, &notation)?;

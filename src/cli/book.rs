@@ -5,7 +5,7 @@ use super::moves::resolve;
 use super::Outcome;
 use anyhow::{bail, Context, Result};
 use chesstool::book::dump::{self, Notation};
-use chesstool::book::polyglot::{self, ImportOptions, ImportSummary};
+use chesstool::book::polyglot::{self, ImportOptions};
 use chesstool::book::probe::Book;
 use chesstool::book::verify::{decode, verify, Statistics};
 use chesstool::book::write::{encode, Sizes};
@@ -300,6 +300,8 @@ struct ProbeMove {
 
 #[derive(Serialize)]
 struct ProbeReport {
+    status: &'static str,
+    /// The keys: `fen` is the position probed, `moves` the book's moves.
     fen: String,
     moves: Vec<ProbeMove>,
     transposition: bool,
@@ -326,7 +328,7 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
     let path = found.places.first().map(|p| p.iter().map(|m| m.to_uci(false)).collect::<Vec<_>>());
     let mut out = std::io::stdout().lock();
     if args.json {
-        let doc = ProbeReport { fen: pos.to_fen(), moves, transposition: found.transposition, path };
+        let doc = ProbeReport { status: "ok", fen: pos.to_fen(), moves, transposition: found.transposition, path };
         super::common::print_json(&doc)?;
         return Ok(Outcome::Success);
     }
@@ -400,9 +402,12 @@ fn verify_book(args: &VerifyArgs) -> Result<Outcome> {
 #[derive(Serialize)]
 struct ImportReport {
     status: &'static str,
-    #[serde(flatten)]
-    import: ImportSummary,
+    positions: u64,
+    entries: u64,
+    below_weight: u64,
+    illegal: u64,
     polyglot_bytes: u64,
+    /// `pointers` once, from the sizes (the summary counts the same pointers).
     #[serde(flatten)]
     sizes: Sizes,
     seconds: f64,
@@ -420,7 +425,16 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     write_output(&args.output, &book)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let doc = ImportReport { status: "ok", import: summary, polyglot_bytes: 16 * summary.entries, sizes, seconds };
+        let doc = ImportReport {
+            status: "ok",
+            positions: summary.positions,
+            entries: summary.entries,
+            below_weight: summary.below_weight,
+            illegal: summary.illegal,
+            polyglot_bytes: 16 * summary.entries,
+            sizes,
+            seconds,
+        };
         super::common::print_json(&doc)?;
         return Ok(Outcome::Success);
     }

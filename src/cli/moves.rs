@@ -56,9 +56,9 @@ struct LegalMove {
 }
 
 #[derive(Serialize)]
-struct Report<'a> {
+struct Report {
     status: &'static str,
-    root: &'a str,
+    root: String,
     moves: Vec<String>,
     position: String,
     legal_moves: Vec<LegalMove>,
@@ -77,8 +77,13 @@ pub fn run(args: MovesArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let played = resolved.line.iter().map(|m| m.to_uci(chess960)).collect();
-        let report =
-            Report { status: "ok", root: &args.fen, moves: played, position: pos.to_fen(), legal_moves: legal };
+        let report = Report {
+            status: "ok",
+            root: resolved.root.to_fen(),
+            moves: played,
+            position: pos.to_fen(),
+            legal_moves: legal,
+        };
         super::common::print_json(&report)?;
         return Ok(Outcome::Success);
     }

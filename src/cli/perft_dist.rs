@@ -155,7 +155,8 @@ struct SplitReport {
     sum_counts: u64,
     units: usize,
     manifest: String,
-    plies: Vec<chesstool::perft::split::PlyStats>,
+    /// One row per ply from 1 (the vocabulary's `rows`).
+    rows: Vec<chesstool::perft::split::PlyStats>,
     seconds: f64,
 }
 
@@ -224,7 +225,7 @@ fn split(args: &SplitArgs) -> Result<Outcome> {
             sum_counts,
             units: manifest.units.len(),
             manifest: manifest_path,
-            plies,
+            rows: plies,
             seconds,
         })?;
         return Ok(Outcome::Success);
@@ -262,7 +263,8 @@ fn split(args: &SplitArgs) -> Result<Outcome> {
 #[derive(Serialize)]
 struct UnitReport {
     status: &'static str,
-    unit: String,
+    /// The unit file read.
+    file: String,
     root: String,
     depth: u32,
     records: usize,
@@ -345,7 +347,7 @@ fn unit(args: &UnitArgs) -> Result<Outcome> {
     if args.json {
         super::common::print_json(&UnitReport {
             status: "ok",
-            unit,
+            file: unit,
             root: manifest.root,
             depth,
             records: records.len(),
@@ -381,7 +383,8 @@ struct MergeJson<'a> {
     records: u64,
     occurrences: u64,
     seconds: f64,
-    per_unit: &'a [UnitFigures],
+    /// One row per unit (the vocabulary's `rows`).
+    rows: &'a [UnitFigures],
 }
 
 fn merge_cmd(args: &MergeArgs) -> Result<Outcome> {
@@ -400,7 +403,12 @@ fn merge_cmd(args: &MergeArgs) -> Result<Outcome> {
         Err(MergeError::Input(message)) => bail!(message),
         Err(MergeError::Mismatch(message)) => {
             if args.json {
-                super::common::print_json(&serde_json::json!({"status": "mismatch", "message": message}))?;
+                #[derive(Serialize)]
+                struct Mismatch<'a> {
+                    status: &'static str,
+                    message: &'a str,
+                }
+                super::common::print_json(&Mismatch { status: "mismatch", message: &message })?;
             }
             eprintln!("error: {message}");
             return Ok(Outcome::Mismatch);
@@ -418,7 +426,7 @@ fn merge_cmd(args: &MergeArgs) -> Result<Outcome> {
             records: report.records,
             occurrences: report.occurrences,
             seconds,
-            per_unit: &report.units,
+            rows: &report.units,
         })?;
         return Ok(Outcome::Success);
     }

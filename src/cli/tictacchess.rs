@@ -380,6 +380,18 @@ fn describe(v: Value) -> String {
     }
 }
 
+/// The keys (`pos`, `value`, `plies`), after `status`.
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    status: &'static str,
+    pos: String,
+    value: &'static str,
+    plies: Option<u32>,
+    best: &'a [String],
+    source: &'static str,
+    seconds: f64,
+}
+
 fn solve_cmd(args: SolveArgs) -> Result<Outcome> {
     let pos = args.position.resolve()?;
     let started = Instant::now();
@@ -389,14 +401,15 @@ fn solve_cmd(args: SolveArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     let best_text: Vec<String> = best.iter().map(Move::to_string).collect();
     if args.json {
-        let doc = serde_json::json!({
-            "pos": pos.to_string(),
-            "value": value.word(),
-            "plies": value.plies(),
-            "best": best_text,
-            "source": source,
-            "seconds": seconds,
-        });
+        let doc = SolveJson {
+            status: "ok",
+            pos: pos.to_string(),
+            value: value.word(),
+            plies: value.plies(),
+            best: &best_text,
+            source,
+            seconds,
+        };
         write_json(&doc)?;
     } else {
         writeln!(out, "Position: {pos}")?;

@@ -15,6 +15,8 @@ pub mod file;
 pub mod index;
 pub mod retro;
 
+use super::board::{squares, Color, Kind, Square, BOARD};
+use super::movegen::targets;
 use super::position::Position;
 use index::{flip_digit, position_of, Columns, Config, Indexer, KeyParts, CONFIGS, HAND, STATES};
 use rayon::prelude::*;
@@ -145,11 +147,10 @@ impl<'a> Successors<'a> {
         }
     }
 
-    /// The index of the position after `mover` plays `m`; `quiet_key` is
-    /// `rows[0].1.key(mover)`.
+    /// The index of the position after `mover` puts piece `k` on square
+    /// digit `to`; `quiet_key` is `rows[0].1.key(mover)`.
     #[inline(always)]
-    fn index_after(&self, mover: Config, quiet_key: usize, m: super::Move) -> u64 {
-        let (to, k) = (m.to().dense() as u8, m.kind() as usize);
+    fn index_after(&self, mover: Config, quiet_key: usize, k: usize, to: u8) -> u64 {
         let (start, key) = if self.other_occupancy & 1 << to == 0 {
             (self.rows[0].0, self.rows[0].1.key_moved(quiet_key, mover, k, to))
         } else {
@@ -173,13 +174,23 @@ impl<'a> Successors<'a> {
         // a child won in d (odd) a loss in d + 1.
         let (mut win, mut draw, mut loss) = (u8::MAX, false, 0u8);
         let quiet_key = self.rows[0].1.key(mover);
-        pos.for_each_move(|m| {
-            let child = bytes[self.index_after(mover, quiet_key, m) as usize];
-            let even = child & 1 == 0;
-            win = win.min(if even { child + 1 } else { u8::MAX });
-            draw |= child == DRAW;
-            loss = loss.max(if even || child == DRAW { 0 } else { child + 1 });
-        });
+        // The moves of `Position::for_each_move`, written out so that this
+        // loop inlines (through the closure it did not: a call per move).
+        let empty = !pos.occupied() & BOARD;
+        for kind in Kind::ALL {
+            let k = kind as usize;
+            let targets = match Square::from_bit(u32::from(pos.at[0][k])) {
+                None => empty,
+                Some(from) => targets(&pos, Color::White, kind, from),
+            };
+            for to in squares(targets) {
+                let child = bytes[self.index_after(mover, quiet_key, k, to.dense() as u8) as usize];
+                let even = child & 1 == 0;
+                win = win.min(if even { child + 1 } else { u8::MAX });
+                draw |= child == DRAW;
+                loss = loss.max(if even || child == DRAW { 0 } else { child + 1 });
+            }
+        }
         if win != u8::MAX {
             win
         } else if draw || loss == 0 {
@@ -587,7 +598,7 @@ mod tests {
             pos.for_each_move(|m| {
                 let quiet_key = successors.rows[0].1.key(mover);
                 assert_eq!(
-                    successors.index_after(mover, quiet_key, m),
+                    successors.index_after(mover, quiet_key, m.kind() as usize, m.to().dense() as u8),
                     index_black_to_move(&ix, &pos.play(m)),
                     "{pos} {m}"
                 );

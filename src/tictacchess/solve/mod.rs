@@ -445,11 +445,13 @@ pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveEr
         }
     }
     drop(frontier);
-    for b in bytes.iter_mut() {
-        if *b & UNRESOLVED != 0 {
-            *b = DRAW;
+    bytes.par_chunks_mut(1 << 20).for_each(|chunk| {
+        for b in chunk {
+            if *b & UNRESOLVED != 0 {
+                *b = DRAW;
+            }
         }
-    }
+    });
     let solution = Solution { indexer: ix, bytes };
     solution.verify(progress)?;
     Ok(solution)

@@ -12,6 +12,7 @@
 //! dispatch and the thread split.
 
 mod board;
+mod castling;
 mod count;
 mod generate;
 mod lookups;

@@ -20,6 +20,13 @@ pub(super) trait Sink {
     fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, targets: u64, step: i32);
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize);
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize);
+    /// The king on `king` castles with each rook of `rooks` (maybe none).
+    #[inline(always)]
+    fn castles<S: Side>(&mut self, b: &Board, king: usize, rooks: u64) {
+        for rook in bits(rooks) {
+            self.castle::<S>(b, king, rook);
+        }
+    }
 }
 
 /// Whether the enemy attacks `target` with occupancy `occ` (the king removed).

@@ -14,6 +14,9 @@ use super::lookups::Sliders;
 /// rook-shield test) was about 10% of the instructions on Kiwipete, where
 /// both sides keep their rights deep into the tree. A right on a corner with
 /// the king on the e-file (every game of standard chess) needs none of it.
+/// Measured against the table path for every geometry (`scripts/ab_perft.py`,
+/// 21 rounds, by medians): Kiwipete d5 1.055x, position 4 d6 1.065x,
+/// position 5 d5 1.030x, start position and position 3 unchanged.
 #[inline(always)]
 pub(super) fn generate_castling<S: Side, A: Sliders, K: Sink>(
     b: &Board,
@@ -37,7 +40,9 @@ pub(super) fn generate_castling<S: Side, A: Sliders, K: Sink>(
 ///
 /// Why the selects instead of `&&`: with both sides keeping their rights
 /// (Kiwipete) the short-circuit tests here were 15% of all mispredicted
-/// branches (callgrind `--branch-sim=yes`, Kiwipete d4: 13,585 of 91,811).
+/// branches (callgrind `--branch-sim=yes`, Kiwipete d4: 13,585 of 91,811;
+/// 1,352 of 80,470 with them), and the selects made Kiwipete d5 1.01x and
+/// position 4 d6 1.02x faster than the `&&` version.
 #[inline(always)]
 fn standard<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, rights: u64, occ: u64, danger: u64) {
     let base = if S::WHITE { 0 } else { 56 };
@@ -51,7 +56,8 @@ fn standard<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, rights: u64, 
     let rooks = if danger != 0 {
         open & (if danger & f_g == 0 { short } else { 0 } | if danger & c_d == 0 { long } else { 0 })
     } else {
-        // At most one path is open: the king had at most one target.
+        // No map: the king had at most one target. Both paths open would
+        // make d1 and f1 two empty targets, so at most one path is open.
         let (rook, path) = if open == short { (short, f_g) } else { (long, c_d) };
         if king_path_safe::<S, A>(b, path, occ ^ 1 << king) {
             rook

@@ -81,6 +81,10 @@ impl Sink for Counter {
     fn castle<S: Side>(&mut self, _b: &Board, _king: usize, _rook: usize) {
         self.0 += 1;
     }
+    #[inline(always)]
+    fn castles<S: Side>(&mut self, _b: &Board, _king: usize, rooks: u64) {
+        self.0 += rooks.count_ones() as u64;
+    }
 }
 
 /// Makes every move and counts below it: with `LAST` each child's legal

@@ -2,6 +2,7 @@
 //! first, then every piece's legal targets handed to a `Sink` as whole sets.
 
 use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
+use super::castling::generate_castling;
 use super::lookups::{kings, knights, pawn_hits, ray, rook_rays, Magic, Sliders};
 
 /// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
@@ -19,11 +20,18 @@ pub(super) trait Sink {
     fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, targets: u64, step: i32);
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize);
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize);
+    /// The king on `king` castles with each rook of `rooks` (maybe none).
+    #[inline(always)]
+    fn castles<S: Side>(&mut self, b: &Board, king: usize, rooks: u64) {
+        for rook in bits(rooks) {
+            self.castle::<S>(b, king, rook);
+        }
+    }
 }
 
 /// Whether the enemy attacks `target` with occupancy `occ` (the king removed).
 #[inline(always)]
-fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) -> bool {
+pub(super) fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) -> bool {
     let theirs = b.color[1 - S::US];
     let diag = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
     let line = (b.role[ROOK] | b.role[QUEEN]) & theirs;
@@ -278,118 +286,4 @@ fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, can
             sink.en_passant::<S>(b, from, ep);
         }
     }
-}
-
-/// Squares (on the first rank) that must be empty but for king and rook, and
-/// squares the king crosses or lands on, for each (king file, rook file).
-const CASTLE_PATHS: [[(u64, u64); 8]; 8] = castle_paths();
-
-const fn castle_paths() -> [[(u64, u64); 8]; 8] {
-    // Squares from `a` to `b` inclusive on the first rank.
-    const fn span(a: usize, b: usize) -> u64 {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        (0xff >> (7 - hi)) & (0xff << lo)
-    }
-    let mut t = [[(0, 0); 8]; 8];
-    let mut king = 0;
-    while king < 8 {
-        let mut rook = 0;
-        while rook < 8 {
-            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
-            let king_path = (span(king, king_to) & !(1 << king)) | 1 << king_to;
-            let rook_path = span(rook, rook_to) & !(1 << rook);
-            t[king][rook] = ((king_path | rook_path) & !(1 << king) & !(1 << rook), king_path);
-            rook += 1;
-        }
-        king += 1;
-    }
-    t
-}
-
-/// For a king file and the occupancy of its first rank (as a byte), the rook
-/// files whose castling path is empty: one lookup rejects the usual case of
-/// every path blocked, without a loop over the rights.
-static CASTLE_OPEN: [[u8; 256]; 8] = castle_open();
-
-const fn castle_open() -> [[u8; 256]; 8] {
-    let mut t = [[0; 256]; 8];
-    let mut king = 0;
-    while king < 8 {
-        let mut rank = 0;
-        while rank < 256 {
-            let mut rook = 0;
-            while rook < 8 {
-                if CASTLE_PATHS[king][rook].0 & rank as u64 == 0 {
-                    t[king][rank] |= 1 << rook;
-                }
-                rook += 1;
-            }
-            rank += 1;
-        }
-        king += 1;
-    }
-    t
-}
-
-/// Castling with king and rook on any files (Chess960): every square either
-/// piece crosses or lands on is empty but for the two of them, and no square
-/// the king crosses or lands on is attacked once both have left. Only called
-/// with rights, so with the king on its first rank, and not in check. The
-/// attack test reads `danger` (the enemy attack map without our king, or 0
-/// if not computed) where it can.
-///
-/// The map was made with the castling rook on the board. The king's path is
-/// on the rook's rank, so the rook can only shield it from an enemy rook or
-/// queen on that rank (in Chess960), and then that piece attacks the rook's
-/// square. So if the map does not cover the rook, or no enemy rook or queen
-/// stands on the rank, removing the rook uncovers nothing and the map is
-/// exact. (Removing the king uncovers nothing either: a slider on the rank
-/// behind it would be giving check.)
-#[inline(always)]
-fn generate_castling<S: Side, A: Sliders, K: Sink>(
-    b: &Board,
-    sink: &mut K,
-    king: usize,
-    rights: u64,
-    occ: u64,
-    danger: u64,
-) {
-    let base = king & 56;
-    let open = CASTLE_OPEN[king & 7][((occ >> base) & 0xff) as usize] as u64;
-    let rooks = (rights >> base) & open;
-    if rooks != 0 {
-        castle_open_paths::<S, A, K>(b, sink, king, rooks << base, occ, danger);
-    }
-}
-
-/// The rights whose paths are empty: each castles if the king's path is safe.
-#[inline(always)]
-fn castle_open_paths<S: Side, A: Sliders, K: Sink>(
-    b: &Board,
-    sink: &mut K,
-    king: usize,
-    mut rooks: u64,
-    occ: u64,
-    danger: u64,
-) {
-    let base = king & 56;
-    let rank_sliders = (b.role[ROOK] | b.role[QUEEN]) & b.color[1 - S::US] & (0xff << base);
-    while rooks != 0 {
-        let rook = rooks.trailing_zeros() as usize;
-        rooks &= rooks - 1;
-        let king_path = CASTLE_PATHS[king & 7][rook & 7].1 << base;
-        let safe = if danger != 0 && (danger & 1 << rook == 0 || rank_sliders == 0) {
-            king_path & danger == 0
-        } else {
-            king_path_safe::<S, A>(b, king_path, occ & !(1 << king) & !(1 << rook))
-        };
-        if safe {
-            sink.castle::<S>(b, king, rook);
-        }
-    }
-}
-
-#[inline(never)]
-fn king_path_safe<S: Side, A: Sliders>(b: &Board, king_path: u64, others: u64) -> bool {
-    bits(king_path).all(|t| !attacked::<S, A>(b, t, others))
 }

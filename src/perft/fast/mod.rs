@@ -7,11 +7,12 @@
 //!
 //! `board` holds the compact board and the side-to-move types, `lookups` the
 //! attack lookups and the choice of compiled copy, `generate` the legal
-//! generator and its `Sink` interface, `make` copy-make and key updates, and
-//! `count` the counting recursion; this file is the public API, the run-time
-//! dispatch and the thread split.
+//! generator and its `Sink` interface, `castling` its castling moves, `make`
+//! copy-make and key updates, and `count` the counting recursion; this file is
+//! the public API, the run-time dispatch and the thread split.
 
 mod board;
+mod castling;
 mod count;
 mod generate;
 mod lookups;

@@ -310,6 +310,7 @@ fn suite_fen_error_names_the_line_once() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(stderr.contains("bad.epd:2:") && stderr.matches("ranks").count() == 1, "{stderr}");
 }
 

@@ -134,10 +134,11 @@ fn ini_error(text: &str, variant: &str) -> assert_cmd::assert::Assert {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("v.ini");
     std::fs::write(&file, text).unwrap();
-    chesstool()
+    let run = chesstool()
         .args(["perft", "--variant", variant, "--variant-path", file.to_str().unwrap(), "--depth", "1"])
-        .assert()
-        .code(2)
+        .assert();
+    let _ = std::fs::remove_dir_all(&dir);
+    run.code(2)
 }
 
 #[test]

@@ -6,7 +6,9 @@
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod common;
+use common::TempDir;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POS3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
@@ -18,26 +20,6 @@ fn chesstool() -> Command {
     let mut cmd = Command::cargo_bin("chesstool").unwrap();
     cmd.env_remove("RUST_BACKTRACE").env_remove("RUST_LIB_BACKTRACE");
     cmd
-}
-
-/// A fresh directory under the system's temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("chesstool-split-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn text(bytes: &[u8]) -> String {

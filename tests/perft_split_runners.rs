@@ -10,6 +10,9 @@
 use assert_cmd::Command;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+mod common;
+use common::TempDir;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -21,23 +24,6 @@ fn repo() -> PathBuf {
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("chesstool")
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("chesstool-runners-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Says on the real stderr (the test harness captures only `eprintln!`) why

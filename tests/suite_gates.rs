@@ -6,36 +6,12 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::PathBuf;
 
 mod common;
-use common::buggy_engine;
+use common::{buggy_engine, TempDir};
 
 fn chesstool() -> Command {
     Command::cargo_bin("chesstool").unwrap()
-}
-
-/// A directory for one test's files, removed when dropped.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("chesstool-suite-gates-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Dir(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Exit 2 with one `error:` line containing `needle`, and no panic.
@@ -49,7 +25,7 @@ fn input_error(cmd: &mut Command, needle: &str) {
 
 #[test]
 fn a_suite_that_checks_nothing_is_an_error() {
-    let dir = Dir::new("empty");
+    let dir = TempDir::new("empty");
     let empty = dir.file("empty.txt", b"");
     let comments = dir.file("comments.epd", b"# nothing here\n\n");
     input_error(chesstool().args(["suite", "/dev/null"]), "nothing to check: the file has no positions");
@@ -69,7 +45,7 @@ fn a_suite_that_checks_nothing_is_an_error() {
 
 #[test]
 fn depths_and_numbers_beyond_the_limits_are_errors() {
-    let dir = Dir::new("limits");
+    let dir = TempDir::new("limits");
     for (name, line) in [
         ("d99.epd", "startpos ;D99 5\n"),
         ("d100000.epd", "startpos ;D100000 5\n"),
@@ -97,7 +73,7 @@ fn depths_and_numbers_beyond_the_limits_are_errors() {
 
 #[test]
 fn epd_as_people_keep_it() {
-    let dir = Dir::new("epd");
+    let dir = TempDir::new("epd");
     let mut bytes = b"\xef\xbb\xbf# perft suite, r\xc3\xa9sum\xc3\xa9 in UTF-8\n".to_vec();
     bytes.extend(b"# and a caf\xe9 in Latin-1\n");
     // Standard four-field EPD with opcodes; counts from the CPW perft page.
@@ -119,7 +95,7 @@ fn epd_as_people_keep_it() {
 
 #[test]
 fn perft_mismatches_point_at_their_perft_line() {
-    let dir = Dir::new("perft");
+    let dir = TempDir::new("perft");
     // Start position: perft 2 is 400, not 401 (line 4).
     let path = dir.file(
         "p.perft",
@@ -207,7 +183,7 @@ fn xml_elements(xml: &str) -> Vec<String> {
 
 #[test]
 fn junit_has_one_case_per_position_and_depth() {
-    let dir = Dir::new("junit");
+    let dir = TempDir::new("junit");
     let report = dir.0.join("report.xml");
     let out = chesstool()
         .args(["suite", "suites/standard.epd", "--max-nodes", "100000", "-q", "--junit"])

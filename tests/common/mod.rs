@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: the EPD perft suites and a tiny
-//! seeded PRNG (no extra crates).
+//! Helpers shared by the integration tests: the EPD perft suites, a tiny
+//! seeded PRNG (no extra crates), the test engines and temporary directories.
 #![allow(dead_code)]
 
 pub mod oracle;
@@ -111,4 +111,33 @@ pub fn example(name: &str) -> PathBuf {
         assert!(cargo.status().expect("cargo runs").success(), "cannot build examples/{name}");
     }
     path
+}
+
+/// A fresh directory under the system's temp dir for one test's files,
+/// removed when dropped (the test's name in it, and a counter so that two
+/// tests of one process never share it).
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("chesstool-test-{}-{n}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// Writes `bytes` to `name` in the directory; its path.
+    pub fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

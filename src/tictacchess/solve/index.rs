@@ -106,11 +106,6 @@ impl Indexer {
         self.row_start[self.rank[key(mover)] as usize]
     }
 
-    #[inline(always)]
-    pub fn rank_of(&self, c: Config) -> usize {
-        self.rank[key(c)] as usize
-    }
-
     /// The index of a state.
     #[inline(always)]
     pub fn index(&self, mover: Config, other: Config) -> u64 {

@@ -16,18 +16,6 @@ pub fn index_black_to_move(ix: &Indexer, pos: &Position) -> u64 {
     ix.index(side(1), side(0))
 }
 
-/// The index of a position with White to move.
-#[inline(always)]
-pub fn index_white_to_move(ix: &Indexer, pos: &Position) -> u64 {
-    let side = |s: usize| -> Config { pos.at[s].map(|b| if b == POS_HAND { HAND } else { dense(b) }) };
-    ix.index(side(0), side(1))
-}
-
-#[inline(always)]
-fn dense(bit: u8) -> u8 {
-    bit / 5 * 4 + bit % 5
-}
-
 #[inline(always)]
 fn flipped_dense(bit: u8) -> u8 {
     (3 - bit / 5) * 4 + bit % 5

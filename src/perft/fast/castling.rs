@@ -43,24 +43,24 @@ pub(super) fn generate_castling<S: Side, A: Sliders, K: Sink>(
 /// (Kiwipete) the short-circuit tests here were 15% of all mispredicted
 /// branches (callgrind `--branch-sim=yes`, Kiwipete d4: 13,585 of 91,811;
 /// 1,352 of 80,470 with them), and the selects made Kiwipete d5 1.01x and
-/// position 4 d6 1.02x faster than the `&&` version. With the map, one set
-/// of closed squares for both paths and no early exit: Kiwipete d5 1.027x,
-/// position 5 d5 1.018x (11 rounds, medians; the others within 1%).
+/// position 4 d6 1.02x faster than the `&&` version. One set of closed
+/// squares (pieces, and attacks where the map is known) for both paths:
+/// Kiwipete d5 1.011x, position 5 d5 1.022x, start position 0.990x (9
+/// rounds, medians); testing the map first cost the start position 6%.
 #[inline(always)]
 fn standard<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, rights: u64, occ: u64, danger: u64) {
     let base = if S::WHITE { 0 } else { 56 };
     let king = base + 4;
     let (short, long) = (0x80 << base, 1 << base);
     let (f_g, b_c_d, c_d) = (0x60 << base, 0x0e << base, 0x0c << base);
-    if danger != 0 {
-        // A path is closed by a piece on it or an attack on the king's part.
-        let closed = (occ & (f_g | b_c_d)) | (danger & (f_g | c_d));
-        let rooks = rights & (if closed & f_g == 0 { short } else { 0 } | if closed & b_c_d == 0 { long } else { 0 });
-        sink.castles::<S>(b, king, rooks);
+    // A path is closed by a piece on it or a known attack on the king's part.
+    let closed = (occ & (f_g | b_c_d)) | (danger & (f_g | c_d));
+    let open = rights & (if closed & f_g == 0 { short } else { 0 } | if closed & b_c_d == 0 { long } else { 0 });
+    if open == 0 {
         return;
     }
-    let open = rights & (if occ & f_g == 0 { short } else { 0 } | if occ & b_c_d == 0 { long } else { 0 });
-    if open == 0 {
+    if danger != 0 {
+        sink.castles::<S>(b, king, open);
         return;
     }
     // No map: the king had at most one target. Both paths open would make

@@ -51,9 +51,9 @@ pub(super) fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) 
 /// Why: this map was the largest single cost of a leaf's parent (15% of the
 /// samples on Kiwipete, plus its slider lookups). Leaving out the pieces
 /// that cannot reach the king's targets: Kiwipete d5 1.067x, position 5 d5
-/// 1.072x, position 4 d6 1.022x, start position 1.01x, position 3 0.98x
-/// (`scripts/ab_perft.py`, 9 rounds, medians); the knights' filter added
-/// 1.025x on Kiwipete.
+/// 1.072x, position 4 d6 1.022x, start position 1.01x (`scripts/ab_perft.py`,
+/// 9 rounds, medians); the knights' filter added 1.025x on Kiwipete. The
+/// caller skips the filter against two enemy pieces or fewer.
 #[inline(always)]
 fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_reach): (u64, u64, u64)) -> u64 {
     let theirs = b.color[1 - S::US];
@@ -142,7 +142,12 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
             king_targets
         }
     } else {
-        danger = seen::<S, A>(b, occ_without_king, A::reach(king, king_targets));
+        // With few enemy pieces the filter saves no lookup and turns a loop
+        // that always runs into one that sometimes does not (position 3 d7
+        // was 6% slower with it).
+        let pieces = b.color[1 - S::US] & !(b.role[PAWN] | b.role[KING]);
+        let reach = if pieces.count_ones() > 2 { A::reach(king, king_targets) } else { (!0, !0, !0) };
+        danger = seen::<S, A>(b, occ_without_king, reach);
         king_targets & !danger
     };
     sink.piece::<S, KING>(b, king, safe);

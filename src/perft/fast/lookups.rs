@@ -336,3 +336,54 @@ fn slow_pext() -> bool {
     let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
     amd && family < 0x19
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::reference::{bishop_attacks, rook_attacks};
+
+    /// Every square from which a bishop, rook or knight attacks one of a
+    /// king's targets on an empty board is in that subset's reach (and
+    /// nothing else is), including e1's and e8's castling squares.
+    #[test]
+    fn reach_holds_exactly_the_attackers_of_the_targets() {
+        for king in 0..64 {
+            let around = kings(king);
+            for subset in 0..1u64 << around.count_ones() {
+                let targets = pdep(subset, around);
+                let castling = match king {
+                    4 => 0x6c,
+                    60 => 0x6c << 56,
+                    _ => 0,
+                };
+                let (mut diag, mut line, mut jump) = (0, 0, 0);
+                for s in 0..64u8 {
+                    let sq = Square::new(s);
+                    let zone = targets | castling;
+                    if bishop_attacks(sq, crate::Bitboard(0)).0 & zone != 0 {
+                        diag |= 1 << s;
+                    }
+                    if rook_attacks(sq, crate::Bitboard(0)).0 & zone != 0 {
+                        line |= 1 << s;
+                    }
+                    if knights(s as usize) & zone != 0 {
+                        jump |= 1 << s;
+                    }
+                }
+                assert_eq!(REACH[king][subset as usize], (diag, line, jump), "king {king} targets {targets:#x}");
+            }
+        }
+    }
+
+    /// Deposits the low bits of `x` on the set bits of `mask`.
+    fn pdep(mut x: u64, mask: u64) -> u64 {
+        let mut out = 0;
+        for sq in super::super::board::bits(mask) {
+            if x & 1 != 0 {
+                out |= 1 << sq;
+            }
+            x >>= 1;
+        }
+        out
+    }
+}

@@ -3,8 +3,8 @@
 use super::reference::leaper_attacks;
 use crate::board::{Bitboard, ByColor, Color, Square};
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 const WHITE_PAWN_STEPS: [(i8, i8); 2] = [(-1, 1), (1, 1)];
 const BLACK_PAWN_STEPS: [(i8, i8); 2] = [(-1, -1), (1, -1)];
 

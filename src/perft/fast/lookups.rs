@@ -4,7 +4,8 @@
 
 use super::board::{Board, Side};
 use super::count::{leaves, node};
-use crate::attacks::reference::{slider_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use crate::attacks::leapers::{KING_STEPS, KNIGHT_STEPS};
+use crate::attacks::reference::{leaper_attacks, slider_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
 use crate::board::{Color, Square};
 use crate::perft::HashTable;
@@ -63,78 +64,51 @@ pub(super) fn rook_rays(i: usize) -> u64 {
 /// them or, for a king on e1 or e8, a square its standard castling crosses.
 static REACH: [[(u64, u64, u64); 256]; 64] = reach_table();
 
-/// The steps from a king to its neighbours, in increasing order.
-const NEIGHBOUR_STEPS: [i32; 8] = [-9, -8, -7, -1, 1, 7, 8, 9];
-
 const fn reach_table() -> [[(u64, u64, u64); 256]; 64] {
+    // Each square's empty-board bishop, rook and knight attacks, made once.
+    let mut empty = [(0, 0, 0); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let s = Square::new(sq as u8);
+        empty[sq] = (
+            slider_attacks(s, 0, &BISHOP_DIRECTIONS),
+            slider_attacks(s, 0, &ROOK_DIRECTIONS),
+            leaper_attacks(s, &KNIGHT_STEPS),
+        );
+        sq += 1;
+    }
     let mut out = [[(0, 0, 0); 256]; 64];
     let mut king = 0;
     while king < 64 {
+        let neighbours = leaper_attacks(Square::new(king as u8), &KING_STEPS);
         let castling = match king {
             4 => 0x6c,
             60 => 0x6c << 56,
             _ => 0,
         };
         let mut subset = 0;
-        while subset < 256 {
-            // Bit `n` of `subset` is the king's `n`-th neighbour on the board.
-            let (mut zone, mut i, mut n): (u64, usize, usize) = (castling, 0, 0);
-            while i < 8 {
-                let sq = king as i32 + NEIGHBOUR_STEPS[i];
-                if sq >= 0 && sq < 64 && (sq % 8 - (king % 8) as i32).abs() <= 1 {
-                    if subset & 1 << n != 0 {
-                        zone |= 1 << sq;
-                    }
-                    n += 1;
+        while subset < 1 << neighbours.count_ones() {
+            // Bit `n` of `subset` is the `n`-th neighbour, as `pext` numbers them.
+            let (mut zone, mut rest, mut n) = (castling, neighbours, 0);
+            while rest != 0 {
+                if subset & 1 << n != 0 {
+                    zone |= rest & rest.wrapping_neg();
                 }
-                i += 1;
+                rest &= rest - 1;
+                n += 1;
             }
             let (mut diag, mut line, mut jump) = (0, 0, 0);
             while zone != 0 {
                 let z = zone.trailing_zeros() as usize;
                 zone &= zone - 1;
-                diag |= EMPTY_BOARD[z].0;
-                line |= EMPTY_BOARD[z].1;
-                jump |= KNIGHT_JUMPS[z];
+                diag |= empty[z].0;
+                line |= empty[z].1;
+                jump |= empty[z].2;
             }
             out[king][subset] = (diag, line, jump);
             subset += 1;
         }
         king += 1;
-    }
-    out
-}
-
-/// Empty-board bishop and rook attacks, for building `REACH`.
-const EMPTY_BOARD: [(u64, u64); 64] = empty_board();
-
-const fn empty_board() -> [(u64, u64); 64] {
-    let mut out = [(0, 0); 64];
-    let mut i = 0;
-    while i < 64 {
-        let sq = Square::new(i as u8);
-        out[i] = (slider_attacks(sq, 0, &BISHOP_DIRECTIONS), slider_attacks(sq, 0, &ROOK_DIRECTIONS));
-        i += 1;
-    }
-    out
-}
-
-const KNIGHT_JUMPS: [u64; 64] = knight_jumps();
-
-const fn knight_jumps() -> [u64; 64] {
-    let mut out = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
-        let mut j = 0;
-        while j < 8 {
-            let (df, dr) = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)][j];
-            if f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8 {
-                out[i] |= 1 << ((r + dr) * 8 + f + df);
-            }
-            j += 1;
-        }
-        i += 1;
     }
     out
 }

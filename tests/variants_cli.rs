@@ -168,3 +168,39 @@ fn fen_errors_name_the_rank() {
         .code(2)
         .stderr(predicate::str::contains("rank 4"));
 }
+
+#[test]
+fn bench_runs_the_given_depth_and_refuses_what_it_would_ignore() {
+    let mut cmd = chesstool();
+    cmd.args(["bench", "--variant", "mini5", "--variant-path", &ini_path(), "--depth", "3"]);
+    cmd.args(["--runs", "1", "--min-time", "0", "--threads", "1", "--json"]);
+    let fsf = fairy_stockfish();
+    if let Some(fsf) = &fsf {
+        cmd.args(["--against-uci", fsf.to_str().unwrap()]);
+    }
+    let out = cmd.assert().success();
+    let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let row = &doc["rows"][0];
+    assert_eq!(row["depth"], 3, "{doc}");
+    if fsf.is_some() {
+        // The engine's count is the independent one; ours must agree.
+        assert_eq!(doc["status"], "ok", "{doc}");
+        assert_eq!(row["nodes"], row["engine_nodes"], "{doc}");
+    }
+    for (extra, message) in [
+        (&["--quick"][..], "--quick has no effect with --variant"),
+        (&["--hash", "8"][..], "--hash has no effect with --variant"),
+    ] {
+        chesstool()
+            .args(["bench", "--variant", "mini5", "--variant-path", &ini_path()])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    chesstool()
+        .args(["bench", "--depth", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--depth has no effect without --variant"));
+}

@@ -46,6 +46,10 @@ pub struct BenchArgs {
     /// Smaller depths (a few seconds in all).
     #[arg(long)]
     pub quick: bool,
+    /// With --variant: the depth of every variant's perft (1 to 20), instead
+    /// of the first depth that takes half a second here.
+    #[arg(long, value_name = "N", value_parser = super::common::positive_depth_arg)]
+    pub depth: Option<u32>,
     /// Seconds the engine may take for one answer before it is killed
     /// (default 600; Stockfish's Kiwipete depth 6 takes about a minute).
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
@@ -146,13 +150,26 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     if args.timeout.is_some() && args.against_uci.is_none() {
         return Err(no_effect("--timeout", "without --against-uci (it limits the engine's answers)"));
     }
+    if args.depth.is_some() && !args.variant.is_set() {
+        return Err(no_effect(
+            "--depth",
+            "without --variant (the five positions have fixed depths; --quick makes them smaller)",
+        ));
+    }
     if args.variant.is_set() {
+        if args.quick {
+            return Err(no_effect("--quick", "with --variant (its depths are found by timing; --depth sets one)"));
+        }
+        if args.hash > 0 {
+            return Err(no_effect("--hash", "with --variant (the variant generator has no hash table)"));
+        }
         let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(super::common::DEFAULT_TIMEOUT));
         let against = args.against_uci.as_deref();
         return super::variant::bench(
             &args.variant,
             against,
             args.threads,
+            args.depth,
             args.runs,
             args.min_time,
             timeout,

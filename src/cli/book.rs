@@ -3,7 +3,7 @@
 
 use super::moves::resolve;
 use super::Outcome;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use chesstool::book::dump::{self, Notation};
 use chesstool::book::polyglot::{self, ImportOptions};
 use chesstool::book::probe::Book;
@@ -193,7 +193,10 @@ fn report_stream(output: &Path) -> Box<dyn Write> {
 
 fn no_json_to_stdout(json: bool, output: &Path) -> Result<()> {
     if json && output.as_os_str() == "-" {
-        bail!("--json needs -o FILE: with -o - the book itself goes to standard output");
+        return Err(super::usage_error(
+            "--json needs -o FILE: with -o - the book itself goes to standard output",
+            None,
+        ));
     }
     Ok(())
 }

@@ -173,7 +173,10 @@ fn fresh_dir(dir: &Path) -> Result<()> {
 
 fn split(args: &SplitArgs) -> Result<Outcome> {
     if args.split_ply > args.depth {
-        bail!("--split-ply {} is deeper than --depth {}", args.split_ply, args.depth);
+        return Err(super::usage_error(
+            format!("--split-ply {} is deeper than --depth {}", args.split_ply, args.depth),
+            None,
+        ));
     }
     let root = args.position.resolve()?;
     fresh_dir(&args.output)?;

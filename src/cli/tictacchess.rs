@@ -7,7 +7,7 @@ mod play;
 use super::common::{depth_arg, hash_arg, threads_arg, with_threads, LazyProgress};
 use super::hunt::{error_document, write_json, EngineArgs};
 use super::Outcome;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use chesstool::engines::DivideFormat;
 use chesstool::perft::HashTable;
 use chesstool::tictacchess::perft::{divide, total};
@@ -157,7 +157,7 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
     }
     let count = &args.count;
     if count.depth == 0 {
-        bail!("--depth: divide needs a depth of 1 or more");
+        return Err(super::usage_error("--depth: divide needs a depth of 1 or more", None));
     }
     for (given, flag) in [(count.hash > 0, "--hash"), (count.threads > 0, "--threads")] {
         if given {
@@ -189,7 +189,7 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
 
 fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {
     if per_move && args.depth == 0 {
-        bail!("--depth: divide needs a depth of 1 or more");
+        return Err(super::usage_error("--depth: divide needs a depth of 1 or more", None));
     }
     let root = args.position.root()?;
     let pos = args.position.resolve()?;

@@ -4,7 +4,7 @@
 
 use super::common::{mnps, with_threads};
 use super::{EngineFailure, Outcome};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use chesstool::rules::Rules;
 use chesstool::variants::rules::VariantRules;
 use chesstool::variants::{ini, perft, Position, Variant};
@@ -113,10 +113,13 @@ pub fn perft(
 /// the one generic hunt.
 pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
     if args.chess960 {
-        bail!("--chess960 has no effect with --variant");
+        return Err(super::usage_error("--chess960 has no effect with --variant", None));
     }
     if args.hash.is_some_and(|h| h > 0) {
-        bail!("--hash has no effect with --variant (the variant generator has no hash table)");
+        return Err(super::usage_error(
+            "--hash has no effect with --variant (the variant generator has no hash table)",
+            None,
+        ));
     }
     let rules = args.variant.rules()?;
     let threads = args.threads.unwrap_or(0);
@@ -128,7 +131,10 @@ pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serd
 /// `suite --variant`: the generic suite with the variant's rules.
 pub fn suite(args: &super::suite::SuiteArgs) -> Result<Outcome> {
     if args.hash > 0 {
-        bail!("--hash has no effect with --variant (the variant generator has no hash table)");
+        return Err(super::usage_error(
+            "--hash has no effect with --variant (the variant generator has no hash table)",
+            None,
+        ));
     }
     let rules = args.variant.rules()?;
     let pool =
@@ -276,18 +282,33 @@ struct BenchRow {
     cpu_ratio: Option<f64>,
 }
 
+/// The first depth (2 to 9) whose perft of `pos` takes half a second or more.
+fn timed_depth(variant: &Variant, pos: &Position, pool: &rayon::ThreadPool) -> u32 {
+    let mut depth = 2;
+    loop {
+        let started = Instant::now();
+        pool.install(|| perft::perft_parallel(variant, pos, depth));
+        if started.elapsed().as_secs_f64() >= 0.5 || depth >= 9 {
+            return depth;
+        }
+        depth += 1;
+    }
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
 
 /// `bench --variant A,B --variant-path FILE [--against-uci FSF]`: our perft
-/// of each start position (the depth that takes about `target` seconds)
-/// against the engine's `go perft`, alternating runs, medians.
+/// of each start position (at `depth`, or the first depth that takes half a
+/// second) against the engine's `go perft`, alternating runs, medians.
+#[allow(clippy::too_many_arguments)]
 pub fn bench(
     args: &VariantArgs,
     against: Option<&str>,
     threads: usize,
+    depth: Option<u32>,
     runs: u32,
     min_time: f64,
     timeout: Duration,
@@ -305,17 +326,16 @@ pub fn bench(
         let rules = one.rules()?;
         let variant: &Variant = &rules.variant;
         let pos = rules.parse_position("startpos")?;
-        // The deepest depth whose perft takes under about half a second.
-        let mut depth = 1;
-        loop {
-            let started = Instant::now();
-            pool.install(|| perft::perft_parallel(variant, &pos, depth + 1));
-            if started.elapsed().as_secs_f64() > 0.5 || depth >= 8 {
-                depth += 1;
-                break;
+        let depth = match depth {
+            Some(d) if d > rules.max_depth() => {
+                return Err(super::usage_error(
+                    format!("--depth: {d} is deeper than {name} allows ({})", rules.max_depth()),
+                    None,
+                ))
             }
-            depth += 1;
-        }
+            Some(d) => d,
+            None => timed_depth(variant, &pos, &pool),
+        };
         let options = rules.uci_options(&pos);
         let fen = variant.fen(&pos);
         if let Some(e) = engine.as_mut() {

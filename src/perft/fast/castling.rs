@@ -160,7 +160,11 @@ fn castle_open_paths<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king
     }
 }
 
-#[inline(never)]
+/// No square of `king_path` attacked (rare: kept out of line).
+#[inline(always)]
 fn king_path_safe<S: Side, A: Sliders>(b: &Board, king_path: u64, others: u64) -> bool {
-    bits(king_path).all(|t| !attacked::<S, A>(b, t, others))
+    A::out_of_line(
+        #[inline(always)]
+        || bits(king_path).all(|t| !attacked::<S, A>(b, t, others)),
+    )
 }

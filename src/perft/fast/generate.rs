@@ -3,7 +3,7 @@
 
 use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
 use super::castling::generate_castling;
-use super::lookups::{kings, knights, pawn_hits, ray, rook_rays, Magic, Sliders};
+use super::lookups::{kings, knights, pawn_hits, ray, rook_rays, Sliders};
 
 /// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
 pub(super) const PUSH: u8 = 0;
@@ -210,7 +210,7 @@ fn piece_moves<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask
         sink.piece::<S, QUEEN>(b, from, to & targets);
     }
 
-    generate_pawns::<S, K>(b, sink, check_mask, pin_hv, pin_diag);
+    generate_pawns::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
 }
 
 /// Each bishop or rook (`ROLE`) of `set` to the squares of `targets` it sees.
@@ -231,7 +231,7 @@ fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize>(
 }
 
 #[inline(always)]
-fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
+fn generate_pawns<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
     // Colour-relative constants; `left` steps towards the a-file, `right` towards the h-file.
     let (up, left, right) = if S::WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let (third_rank, seventh_rank, last_rank) =
@@ -275,17 +275,19 @@ fn generate_pawns<S: Side, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pi
         let ep = b.ep.trailing_zeros() as usize;
         let candidates = pawns & pawn_hits(!S::WHITE, ep);
         if candidates != 0 {
-            generate_en_passant::<S, K>(b, sink, ep, candidates);
+            A::out_of_line(
+                #[inline(always)]
+                || generate_en_passant::<S, A, K>(b, sink, ep, candidates),
+            );
         }
     }
 }
 
 /// En passant is rare and full of traps (the captured pawn may be the checker,
 /// both pawns may leave the king's rank), so each candidate is tested on the
-/// board after it, with the slow but sure lookups.
-#[cold]
-#[inline(never)]
-fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, candidates: u64) {
+/// board after it (out of line, see `Sliders::out_of_line`).
+#[inline(always)]
+fn generate_en_passant<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, ep: usize, candidates: u64) {
     let ours = b.color[S::US];
     let theirs = b.color[1 - S::US];
     let king = (b.role[KING] & ours).trailing_zeros() as usize;
@@ -293,8 +295,8 @@ fn generate_en_passant<S: Side, K: Sink>(b: &Board, sink: &mut K, ep: usize, can
     for from in bits(candidates) {
         let occ = ((ours | theirs) ^ (1 << from) ^ (1 << captured)) | 1 << ep;
         let enemy = theirs & !(1 << captured);
-        let attackers = (Magic::rook(king, occ) & (b.role[ROOK] | b.role[QUEEN]))
-            | (Magic::bishop(king, occ) & (b.role[BISHOP] | b.role[QUEEN]))
+        let attackers = (A::rook(king, occ) & (b.role[ROOK] | b.role[QUEEN]))
+            | (A::bishop(king, occ) & (b.role[BISHOP] | b.role[QUEEN]))
             | (knights(king) & b.role[KNIGHT])
             | (pawn_hits(S::WHITE, king) & b.role[PAWN]);
         if attackers & enemy == 0 {

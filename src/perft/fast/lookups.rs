@@ -127,6 +127,13 @@ pub(super) trait Sliders: Sized {
         (!0, !0, !0)
     }
     fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64;
+    /// Runs `f` in a function of its own, compiled for the same CPU
+    /// features as this copy: rare work kept out of the hot code, whose
+    /// `pext` must still be one instruction, not a call.
+    #[inline(always)]
+    fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+        apart(f)
+    }
     /// The legal moves of `b`, counted by one out-of-line copy of the
     /// generator: inlined at every move kind's call site, the copies no
     /// longer fit the instruction cache.
@@ -151,6 +158,11 @@ impl Sliders for Magic {
     fn leaves<S: Side>(b: &Board) -> u64 {
         leaves_magic::<S>(b)
     }
+}
+
+#[inline(never)]
+fn apart<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 #[inline(never)]
@@ -190,6 +202,11 @@ impl Sliders for Pext {
         unsafe { node_pext::<S>(b, key, depth, tt) }
     }
     #[inline(always)]
+    fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+        // Safety: as for `rook`.
+        unsafe { apart_pext(f) }
+    }
+    #[inline(always)]
     fn leaves<S: Side>(b: &Board) -> u64 {
         // Safety: as for `rook`.
         unsafe { leaves_pext::<S>(b) }
@@ -203,6 +220,15 @@ impl Sliders for Pext {
 #[inline(never)]
 unsafe fn leaves_pext<S: Side>(b: &Board) -> u64 {
     leaves::<S, Pext>(b)
+}
+
+/// # Safety
+/// The CPU must support BMI1, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+#[inline(never)]
+unsafe fn apart_pext<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// The whole tree below here is compiled with BMI1/BMI2/POPCNT enabled, so
@@ -235,10 +261,24 @@ impl Sliders for MagicPopcnt {
         unsafe { node_magic_popcnt::<S>(b, key, depth, tt) }
     }
     #[inline(always)]
+    fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+        // Safety: as for `node`.
+        unsafe { apart_popcnt(f) }
+    }
+    #[inline(always)]
     fn leaves<S: Side>(b: &Board) -> u64 {
         // Safety: as for `node`.
         unsafe { leaves_magic_popcnt::<S>(b) }
     }
+}
+
+/// # Safety
+/// The CPU must support POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[inline(never)]
+unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// # Safety

@@ -172,6 +172,23 @@ fn lands(cell: u8, side: Side, modes: u16) -> bool {
     }
 }
 
+/// Each square `delta` after `start` where the mover may land, up to
+/// `limit` steps, stopping at the first square that is not empty.
+#[inline(always)]
+fn slide(cells: &[u8], start: usize, delta: isize, limit: u8, side: Side, modes: u16, mut land: impl FnMut(usize)) {
+    let mut sq = start;
+    for _ in 0..limit {
+        sq = (sq as isize + delta) as usize;
+        let c = cells[sq];
+        if lands(c, side, modes) {
+            land(sq);
+        }
+        if c != EMPTY {
+            break;
+        }
+    }
+}
+
 /// Moves of the simple forms (the mover stays on `from`: no simple path
 /// passes its own square).
 fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
@@ -184,19 +201,7 @@ fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_o
                 if initial && !initial_ok {
                     continue;
                 }
-                let mut sq = from;
-                let mut n = 0;
-                loop {
-                    sq = (sq as isize + delta) as usize;
-                    let c = cells[sq];
-                    if lands(c, side, modes) {
-                        push(out, sq);
-                    }
-                    n += 1;
-                    if c != EMPTY || n >= limit {
-                        break;
-                    }
-                }
+                slide(cells, from, delta, limit, side, modes, |to| push(out, to));
             }
             Simple::Hop { delta, limit1, limit2, modes, initial } => {
                 if initial && !initial_ok {
@@ -215,19 +220,8 @@ fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_o
                         break None;
                     }
                 };
-                let Some(mut sq) = screen else { continue };
-                let mut n = 0;
-                loop {
-                    sq = (sq as isize + delta) as usize;
-                    let c = cells[sq];
-                    if lands(c, side, modes) {
-                        push(out, sq);
-                    }
-                    n += 1;
-                    if c != EMPTY || n >= limit2 {
-                        break;
-                    }
-                }
+                let Some(screen) = screen else { continue };
+                slide(cells, screen, delta, limit2, side, modes, |to| push(out, to));
             }
             Simple::Bent { first, second, via_empty, modes, initial } => {
                 if initial && !initial_ok {

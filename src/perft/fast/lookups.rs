@@ -129,7 +129,9 @@ pub(super) trait Sliders: Sized {
     fn node<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64;
     /// Runs `f` in a function of its own, compiled for the same CPU
     /// features as this copy: rare work kept out of the hot code, whose
-    /// `pext` must still be one instruction, not a call.
+    /// `pext` must still be one instruction, not a call. Callers mark the
+    /// closure `#[inline(always)]`: a closure left as a function of its own
+    /// would again be compiled without the features.
     ///
     /// Why: a plain `#[inline(never)]` function lost the copy's features, and
     /// castling's king-path test called `pext` as a function. Through this:
@@ -165,6 +167,7 @@ impl Sliders for Magic {
     }
 }
 
+/// `Sliders::out_of_line` of the portable copy (no CPU features to keep).
 #[inline(never)]
 fn apart<R>(f: impl FnOnce() -> R) -> R {
     f()

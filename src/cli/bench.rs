@@ -161,7 +161,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             return Err(no_effect("--quick", "with --variant (its depths are found by timing; --depth sets one)"));
         }
         if args.hash > 0 {
-            return Err(no_effect("--hash", "with --variant (the variant generator has no hash table)"));
+            return Err(super::variant::no_hash_table());
         }
         let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(super::common::DEFAULT_TIMEOUT));
         let against = args.against_uci.as_deref();

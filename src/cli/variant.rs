@@ -113,13 +113,10 @@ pub fn perft(
 /// the one generic hunt.
 pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
     if args.chess960 {
-        return Err(super::usage_error("--chess960 has no effect with --variant", None));
+        return Err(super::no_effect("--chess960", "with --variant"));
     }
     if args.hash.is_some_and(|h| h > 0) {
-        return Err(super::usage_error(
-            "--hash has no effect with --variant (the variant generator has no hash table)",
-            None,
-        ));
+        return Err(no_hash_table());
     }
     let rules = args.variant.rules()?;
     let threads = args.threads.unwrap_or(0);
@@ -128,13 +125,15 @@ pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serd
     pool.install(|| super::divide::run_with(std::sync::Arc::new(rules), used, args, extra))
 }
 
+/// `--hash` given with `--variant` (divide, suite, bench).
+pub fn no_hash_table() -> anyhow::Error {
+    super::no_effect("--hash", "with --variant (the variant generator has no hash table)")
+}
+
 /// `suite --variant`: the generic suite with the variant's rules.
 pub fn suite(args: &super::suite::SuiteArgs) -> Result<Outcome> {
     if args.hash > 0 {
-        return Err(super::usage_error(
-            "--hash has no effect with --variant (the variant generator has no hash table)",
-            None,
-        ));
+        return Err(no_hash_table());
     }
     let rules = args.variant.rules()?;
     let pool =
@@ -326,16 +325,7 @@ pub fn bench(
         let rules = one.rules()?;
         let variant: &Variant = &rules.variant;
         let pos = rules.parse_position("startpos")?;
-        let depth = match depth {
-            Some(d) if d > rules.max_depth() => {
-                return Err(super::usage_error(
-                    format!("--depth: {d} is deeper than {name} allows ({})", rules.max_depth()),
-                    None,
-                ))
-            }
-            Some(d) => d,
-            None => timed_depth(variant, &pos, &pool),
-        };
+        let depth = depth.unwrap_or_else(|| timed_depth(variant, &pos, &pool));
         let options = rules.uci_options(&pos);
         let fen = variant.fen(&pos);
         if let Some(e) = engine.as_mut() {

@@ -97,24 +97,45 @@ struct Walk<A, const LAST: bool> {
 }
 
 impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
+    /// Counts below `child`; `INLINE` counts a last-ply child's moves with a
+    /// copy of the generator inlined here instead of the out-of-line one.
     #[inline(always)]
-    fn visit<S: Side>(&mut self, child: Board) {
-        if LAST {
+    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board) {
+        if LAST && INLINE {
+            self.nodes += leaves::<S::Opp, A>(&child);
+        } else if LAST {
             self.nodes += A::leaves::<S::Opp>(&child);
         } else {
             self.nodes += A::node::<S::Opp>(&child, 0, self.depth, None);
         }
     }
-}
 
-impl<A: Sliders, const LAST: bool> Sink for Walk<A, LAST> {
     #[inline(always)]
-    fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, mut targets: u64) {
+    fn moves<S: Side, const ROLE: usize, const INLINE: bool>(&mut self, b: &Board, from: usize, mut targets: u64) {
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            self.visit::<S>(make_piece::<S, ROLE>(b, from, to));
+            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to));
         }
+    }
+}
+
+/// Why: a piece's moves in the common copy of the generator (no check, no
+/// pin) count their children with an inlined generator; everything else
+/// (pawns, the rare copy, castling, en passant) calls the one out-of-line
+/// copy. Inlined at every kind of move, the code outgrew the instruction
+/// cache (see `Sliders::leaves`); here, against all out of line: startpos d6
+/// 1.037x, Kiwipete d5 1.036x, pos3 d7 1.032x, pos4 d6 1.018x, pos5 d5
+/// 1.016x (`scripts/ab_perft.py`, 9 rounds, medians). Pawns inlined as well
+/// lost 1.7%; every piece inlined in both copies gained 1.5% less.
+impl<A: Sliders, const LAST: bool> Sink for Walk<A, LAST> {
+    #[inline(always)]
+    fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
+        self.moves::<S, ROLE, true>(b, from, targets);
+    }
+    #[inline(always)]
+    fn piece_rare<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
+        self.moves::<S, ROLE, false>(b, from, targets);
     }
     #[inline(always)]
     fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, mut targets: u64, step: i32) {
@@ -124,19 +145,19 @@ impl<A: Sliders, const LAST: bool> Sink for Walk<A, LAST> {
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S>(make_promotion::<S>(b, from, to, role));
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role));
                 }
             } else {
-                self.visit::<S>(make_pawn::<S, KIND>(b, from, to));
+                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to));
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S>(make_en_passant::<S>(b, from, to));
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to));
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
-        self.visit::<S>(make_castle::<S>(b, king, rook));
+        self.visit::<S, false>(make_castle::<S>(b, king, rook));
     }
 }

@@ -16,6 +16,12 @@ pub(super) const PROMOTION_CAPTURE: u8 = 4;
 pub(super) trait Sink {
     /// A piece of role `ROLE` on `from` moves to each square of `targets`.
     fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64);
+    /// As `piece`, from the generator's copy for a king in check or pinned
+    /// pieces: rarer, so a sink may keep its work there out of line.
+    #[inline(always)]
+    fn piece_rare<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
+        self.piece::<S, ROLE>(b, from, targets);
+    }
     /// Pawns move to each square of `targets` from `target - step`.
     fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, targets: u64, step: i32);
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize);
@@ -158,10 +164,10 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     // Usually the king is not in check and nothing is pinned: the same code
     // with every mask folded away (the compiler makes a second copy of it).
     if checkers | pin_hv | pin_diag == 0 {
-        piece_moves::<S, A, K>(b, sink, !0, 0, 0);
+        piece_moves::<S, A, K, true>(b, sink, !0, 0, 0);
     } else {
         let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
-        piece_moves::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
+        piece_moves::<S, A, K, false>(b, sink, check_mask, pin_hv, pin_diag);
     }
 
     // A castling square loses its right as soon as its rook leaves or is
@@ -173,9 +179,16 @@ pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
 }
 
 /// Every move but the king's and castling, given the squares that answer a
-/// check (`check_mask`, all squares when not in check) and the pin lines.
+/// check (`check_mask`, all squares when not in check) and the pin lines;
+/// `COMMON` is the copy without check or pin.
 #[inline(always)]
-fn piece_moves<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask: u64, pin_hv: u64, pin_diag: u64) {
+fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
+    b: &Board,
+    sink: &mut K,
+    check_mask: u64,
+    pin_hv: u64,
+    pin_diag: u64,
+) {
     let ours = b.color[S::US];
     let occ = ours | b.color[1 - S::US];
     let targets = !ours & check_mask;
@@ -185,16 +198,16 @@ fn piece_moves<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask
     while set != 0 {
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
-        sink.piece::<S, KNIGHT>(b, from, knights(from) & targets);
+        hand::<S, K, KNIGHT, COMMON>(sink, b, from, knights(from) & targets);
     }
     // A slider pinned along one kind of line cannot move along the other,
     // and along its own only on the pin.
     let bishops = b.role[BISHOP] & ours & !pin_hv;
-    slider_moves::<S, A, K, BISHOP>(b, sink, bishops & !pin_diag, occ, targets);
-    slider_moves::<S, A, K, BISHOP>(b, sink, bishops & pin_diag, occ, targets & pin_diag);
+    slider_moves::<S, A, K, BISHOP, COMMON>(b, sink, bishops & !pin_diag, occ, targets);
+    slider_moves::<S, A, K, BISHOP, COMMON>(b, sink, bishops & pin_diag, occ, targets & pin_diag);
     let rooks = b.role[ROOK] & ours & !pin_diag;
-    slider_moves::<S, A, K, ROOK>(b, sink, rooks & !pin_hv, occ, targets);
-    slider_moves::<S, A, K, ROOK>(b, sink, rooks & pin_hv, occ, targets & pin_hv);
+    slider_moves::<S, A, K, ROOK, COMMON>(b, sink, rooks & !pin_hv, occ, targets);
+    slider_moves::<S, A, K, ROOK, COMMON>(b, sink, rooks & pin_hv, occ, targets & pin_hv);
     let mut set = b.role[QUEEN] & ours;
     while set != 0 {
         let from = set.trailing_zeros() as usize;
@@ -207,15 +220,25 @@ fn piece_moves<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_mask
         } else {
             A::rook(from, occ) & pin_hv
         };
-        sink.piece::<S, QUEEN>(b, from, to & targets);
+        hand::<S, K, QUEEN, COMMON>(sink, b, from, to & targets);
     }
 
     generate_pawns::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
 }
 
+/// A piece's moves to the sink, as common or rare (see `Sink::piece_rare`).
+#[inline(always)]
+fn hand<S: Side, K: Sink, const ROLE: usize, const COMMON: bool>(sink: &mut K, b: &Board, from: usize, targets: u64) {
+    if COMMON {
+        sink.piece::<S, ROLE>(b, from, targets);
+    } else {
+        sink.piece_rare::<S, ROLE>(b, from, targets);
+    }
+}
+
 /// Each bishop or rook (`ROLE`) of `set` to the squares of `targets` it sees.
 #[inline(always)]
-fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize>(
+fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize, const COMMON: bool>(
     b: &Board,
     sink: &mut K,
     mut set: u64,
@@ -226,7 +249,7 @@ fn slider_moves<S: Side, A: Sliders, K: Sink, const ROLE: usize>(
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         let seen = if ROLE == BISHOP { A::bishop(from, occ) } else { A::rook(from, occ) };
-        sink.piece::<S, ROLE>(b, from, seen & targets);
+        hand::<S, K, ROLE, COMMON>(sink, b, from, seen & targets);
     }
 }
 

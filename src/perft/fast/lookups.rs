@@ -143,7 +143,8 @@ pub(super) trait Sliders: Sized {
     }
     /// The legal moves of `b`, counted by one out-of-line copy of the
     /// generator: inlined at every move kind's call site, the copies no
-    /// longer fit the instruction cache.
+    /// longer fit the instruction cache (pieces' moves without check or pin
+    /// inline it all the same: see `Walk`'s `Sink`).
     fn leaves<S: Side>(b: &Board) -> u64;
 }
 

@@ -92,11 +92,22 @@ fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_
 /// Every legal move of `b` (side `S`) to `sink`.
 #[inline(always)]
 pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
+    generate_for::<S, A, K>(b, sink, king_of::<S>(b));
+}
+
+/// The square of side `S`'s king.
+#[inline(always)]
+pub(super) fn king_of<S: Side>(b: &Board) -> usize {
+    (b.role[KING] & b.color[S::US]).trailing_zeros() as usize
+}
+
+/// As `generate`, with the king's square known (`king_of`).
+#[inline(always)]
+pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize) {
     let (us, them) = (S::US, 1 - S::US);
     let ours = b.color[us];
     let theirs = b.color[them];
     let occ = ours | theirs;
-    let king = (b.role[KING] & ours).trailing_zeros() as usize;
 
     // Checkers and pins in one pass: enemy sliders seen from the king through
     // our own pieces are checkers (nothing between) or pinners (one of ours).

@@ -141,11 +141,12 @@ pub(super) trait Sliders: Sized {
     fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
         apart(f)
     }
-    /// The legal moves of `b`, counted by one out-of-line copy of the
-    /// generator: inlined at every move kind's call site, the copies no
-    /// longer fit the instruction cache (pieces' moves without check or pin
-    /// inline it all the same: see `Walk`'s `Sink`).
-    fn leaves<S: Side>(b: &Board) -> u64;
+    /// The legal moves of `b` (whose king, of side `S`, is on `king`),
+    /// counted by one out-of-line copy of the generator: inlined at every
+    /// move kind's call site, the copies no longer fit the instruction cache
+    /// (pieces' moves without check or pin inline it all the same: see
+    /// `Walk`'s `Sink`).
+    fn leaves<S: Side>(b: &Board, king: usize) -> u64;
 }
 
 pub(super) struct Magic;
@@ -163,8 +164,8 @@ impl Sliders for Magic {
         node_magic::<S>(b, key, depth, tt)
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board) -> u64 {
-        leaves_magic::<S>(b)
+    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
+        leaves_magic::<S>(b, king)
     }
 }
 
@@ -175,8 +176,8 @@ fn apart<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[inline(never)]
-fn leaves_magic<S: Side>(b: &Board) -> u64 {
-    leaves::<S, Magic>(b)
+fn leaves_magic<S: Side>(b: &Board, king: usize) -> u64 {
+    leaves::<S, Magic>(b, king)
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -216,9 +217,9 @@ impl Sliders for Pext {
         unsafe { apart_pext(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
         // Safety: as for `rook`.
-        unsafe { leaves_pext::<S>(b) }
+        unsafe { leaves_pext::<S>(b, king) }
     }
 }
 
@@ -227,8 +228,8 @@ impl Sliders for Pext {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline(never)]
-unsafe fn leaves_pext<S: Side>(b: &Board) -> u64 {
-    leaves::<S, Pext>(b)
+unsafe fn leaves_pext<S: Side>(b: &Board, king: usize) -> u64 {
+    leaves::<S, Pext>(b, king)
 }
 
 /// # Safety
@@ -275,9 +276,9 @@ impl Sliders for MagicPopcnt {
         unsafe { apart_popcnt(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
         // Safety: as for `node`.
-        unsafe { leaves_magic_popcnt::<S>(b) }
+        unsafe { leaves_magic_popcnt::<S>(b, king) }
     }
 }
 
@@ -295,8 +296,8 @@ unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[inline(never)]
-unsafe fn leaves_magic_popcnt<S: Side>(b: &Board) -> u64 {
-    leaves::<S, MagicPopcnt>(b)
+unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize) -> u64 {
+    leaves::<S, MagicPopcnt>(b, king)
 }
 
 /// # Safety

@@ -3,9 +3,9 @@
 //! hash table, nodes above the last ply probe and fill it, and list their
 //! children first so that the children's buckets are fetched ahead.
 
-use super::board::{Board, Side, BISHOP, KNIGHT, QUEEN, ROOK};
-use super::generate::{generate, generate_for, king_of, Sink, PROMOTION};
-use super::lookups::Sliders;
+use super::board::{Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::generate::{generate, generate_for, king_of, leaper_checks, Sink, PROMOTION};
+use super::lookups::{knights, pawn_hits, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
 use super::Children;
 use crate::perft::HashTable;
@@ -17,7 +17,10 @@ use std::marker::PhantomData;
 pub(super) fn node<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
     match (depth, tt) {
         (0, _) => 1,
-        (1, _) => A::leaves::<S>(b, king_of::<S>(b)),
+        (1, _) => {
+            let king = king_of::<S>(b);
+            A::leaves::<S>(b, king, leaper_checks::<S>(b, king))
+        }
         (2, None) => walk::<S, A, true>(b, 1),
         (_, None) => walk::<S, A, false>(b, depth - 1),
         (_, Some(t)) => {
@@ -52,11 +55,12 @@ fn hashed_children<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, t: &Has
     kids.kids.iter().map(|c| A::node::<S::Opp>(&c.board, c.key, depth - 1, Some(t))).sum()
 }
 
-/// The legal moves of `b` (side `S`, its king on `king`), counted by popcount.
+/// The legal moves of `b` (side `S`, its king on `king` in check from the
+/// knights and pawns of `leaper_checks`), counted by popcount.
 #[inline(always)]
-pub(super) fn leaves<S: Side, A: Sliders>(b: &Board, king: usize) -> u64 {
+pub(super) fn leaves<S: Side, A: Sliders>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
     let mut counter = Counter(0);
-    generate_for::<S, A, _>(b, &mut counter, king);
+    generate_for::<S, A, _>(b, &mut counter, king, leaper_checks);
     counter.0
 }
 
@@ -106,16 +110,32 @@ struct Walk<A, const LAST: bool> {
 }
 
 impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
-    /// Counts below `child`; `INLINE` counts a last-ply child's moves with a
-    /// copy of the generator inlined here instead of the out-of-line one.
+    /// Counts below `child`, where a piece of role `ROLE` (a pawn's for
+    /// pawn moves, the new one for a promotion) has just moved to `to`;
+    /// `INLINE` counts a last-ply child's moves with a copy of the generator
+    /// inlined here instead of the out-of-line one.
     #[inline(always)]
-    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board) {
-        if LAST && INLINE {
-            self.nodes += leaves::<S::Opp, A>(&child, self.king);
-        } else if LAST {
-            self.nodes += A::leaves::<S::Opp>(&child, self.king);
-        } else {
+    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board, role: usize, to: usize) {
+        if !LAST {
             self.nodes += A::node::<S::Opp>(&child, 0, self.depth, None);
+            return;
+        }
+        // Only the piece that moved can check as a knight or a pawn: the
+        // others and the king stood still, and the king was not in check.
+        //
+        // Why: against the child finding them on its board, startpos d6
+        // 1.004x, Kiwipete d5 1.005x, pos3 d7 1.019x, pos4 d6 1.020x, pos5
+        // d5 1.028x, geometric mean 1.015x (`scripts/ab_perft.py`, 11
+        // rounds, medians).
+        let leapers = match role {
+            KNIGHT => knights(self.king),
+            PAWN => pawn_hits(!S::WHITE, self.king),
+            _ => 0,
+        } & 1 << to;
+        if INLINE {
+            self.nodes += leaves::<S::Opp, A>(&child, self.king, leapers);
+        } else {
+            self.nodes += A::leaves::<S::Opp>(&child, self.king, leapers);
         }
     }
 
@@ -124,7 +144,7 @@ impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to));
+            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to), ROLE, to);
         }
     }
 }
@@ -132,8 +152,9 @@ impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
 /// Why: a piece's moves in the common copy of the generator (no check, no
 /// pin) count their children with an inlined generator, and so do rooks'
 /// moves in the rare copy; everything else (pawns, the rare copy's other
-/// pieces, castling, en passant) calls the one out-of-line copy. Inlined at every kind of move, the code outgrew the instruction
-/// cache (see `Sliders::leaves`); here, against all out of line: startpos d6
+/// pieces, castling, en passant) calls the one out-of-line copy. Inlined at
+/// every kind of move, the code outgrew the instruction cache (see
+/// `Sliders::leaves`); here, against all out of line: startpos d6
 /// 1.037x, Kiwipete d5 1.036x, pos3 d7 1.032x, pos4 d6 1.018x, pos5 d5
 /// 1.016x (`scripts/ab_perft.py`, 9 rounds, medians). Pawns inlined as well
 /// lost 1.7%; every piece inlined in both copies gained 1.5% less.
@@ -161,19 +182,19 @@ impl<A: Sliders, const LAST: bool> Sink for Walk<A, LAST> {
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role));
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to);
                 }
             } else {
-                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to));
+                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to), PAWN, to);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to));
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
-        self.visit::<S, false>(make_castle::<S>(b, king, rook));
+        self.visit::<S, false>(make_castle::<S>(b, king, rook), KING, king);
     }
 }

@@ -92,7 +92,8 @@ fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_
 /// Every legal move of `b` (side `S`) to `sink`.
 #[inline(always)]
 pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
-    generate_for::<S, A, K>(b, sink, king_of::<S>(b));
+    let king = king_of::<S>(b);
+    generate_for::<S, A, K>(b, sink, king, leaper_checks::<S>(b, king));
 }
 
 /// The square of side `S`'s king.
@@ -101,9 +102,17 @@ pub(super) fn king_of<S: Side>(b: &Board) -> usize {
     (b.role[KING] & b.color[S::US]).trailing_zeros() as usize
 }
 
-/// As `generate`, with the king's square known (`king_of`).
+/// The enemy knights and pawns that give check to side `S`'s king on `king`.
 #[inline(always)]
-pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize) {
+pub(super) fn leaper_checks<S: Side>(b: &Board, king: usize) -> u64 {
+    let theirs = b.color[1 - S::US];
+    (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs)
+}
+
+/// As `generate`, with the king's square (`king_of`) and the knights and
+/// pawns that check it (`leaper_checks`) known.
+#[inline(always)]
+pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, leaper_checks: u64) {
     let (us, them) = (S::US, 1 - S::US);
     let ours = b.color[us];
     let theirs = b.color[them];
@@ -111,7 +120,7 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
 
     // Checkers and pins in one pass: enemy sliders seen from the king through
     // our own pieces are checkers (nothing between) or pinners (one of ours).
-    let mut checkers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
+    let mut checkers = leaper_checks;
     let mut pin_hv = 0;
     let mut pin_diag = 0;
     // Most kings have no enemy rook or queen on their rank or file at all:

@@ -141,12 +141,13 @@ pub(super) trait Sliders: Sized {
     fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
         apart(f)
     }
-    /// The legal moves of `b` (whose king, of side `S`, is on `king`),
-    /// counted by one out-of-line copy of the generator: inlined at every
+    /// The legal moves of `b` (whose king, of side `S`, is on `king`, in
+    /// check from the knights and pawns of `leaper_checks`), counted by one
+    /// out-of-line copy of the generator: inlined at every
     /// move kind's call site, the copies no longer fit the instruction cache
     /// (pieces' moves without check or pin inline it all the same: see
     /// `Walk`'s `Sink`).
-    fn leaves<S: Side>(b: &Board, king: usize) -> u64;
+    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64;
 }
 
 pub(super) struct Magic;
@@ -164,8 +165,8 @@ impl Sliders for Magic {
         node_magic::<S>(b, key, depth, tt)
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
-        leaves_magic::<S>(b, king)
+    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+        leaves_magic::<S>(b, king, leaper_checks)
     }
 }
 
@@ -176,8 +177,8 @@ fn apart<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[inline(never)]
-fn leaves_magic<S: Side>(b: &Board, king: usize) -> u64 {
-    leaves::<S, Magic>(b, king)
+fn leaves_magic<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+    leaves::<S, Magic>(b, king, leaper_checks)
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -217,9 +218,9 @@ impl Sliders for Pext {
         unsafe { apart_pext(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
         // Safety: as for `rook`.
-        unsafe { leaves_pext::<S>(b, king) }
+        unsafe { leaves_pext::<S>(b, king, leaper_checks) }
     }
 }
 
@@ -228,8 +229,8 @@ impl Sliders for Pext {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline(never)]
-unsafe fn leaves_pext<S: Side>(b: &Board, king: usize) -> u64 {
-    leaves::<S, Pext>(b, king)
+unsafe fn leaves_pext<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+    leaves::<S, Pext>(b, king, leaper_checks)
 }
 
 /// # Safety
@@ -276,9 +277,9 @@ impl Sliders for MagicPopcnt {
         unsafe { apart_popcnt(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
         // Safety: as for `node`.
-        unsafe { leaves_magic_popcnt::<S>(b, king) }
+        unsafe { leaves_magic_popcnt::<S>(b, king, leaper_checks) }
     }
 }
 
@@ -296,8 +297,8 @@ unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[inline(never)]
-unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize) -> u64 {
-    leaves::<S, MagicPopcnt>(b, king)
+unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+    leaves::<S, MagicPopcnt>(b, king, leaper_checks)
 }
 
 /// # Safety

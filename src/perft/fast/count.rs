@@ -110,7 +110,7 @@ struct Walk<A, const LAST: bool> {
 }
 
 impl<A: Sliders, const LAST: bool> Walk<A, LAST> {
-    /// Counts below `child`, where a piece of role `ROLE` (a pawn's for
+    /// Counts below `child`, where a piece of role `role` (a pawn's for
     /// pawn moves, the new one for a promotion) has just moved to `to`;
     /// `INLINE` counts a last-ply child's moves with a copy of the generator
     /// inlined here instead of the out-of-line one.

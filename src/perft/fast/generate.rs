@@ -70,7 +70,7 @@ fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_
     } else {
         ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
     };
-    seen |= kings((b.role[KING] & theirs).trailing_zeros() as usize);
+    seen |= kings(king_of::<S::Opp>(b));
     let mut set = b.role[KNIGHT] & theirs & jump_reach;
     while set != 0 {
         seen |= knights(set.trailing_zeros() as usize);
@@ -333,7 +333,7 @@ fn generate_pawns<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, check_m
 fn generate_en_passant<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, ep: usize, candidates: u64) {
     let ours = b.color[S::US];
     let theirs = b.color[1 - S::US];
-    let king = (b.role[KING] & ours).trailing_zeros() as usize;
+    let king = king_of::<S>(b);
     let captured = if S::WHITE { ep - 8 } else { ep + 8 };
     for from in bits(candidates) {
         let occ = ((ours | theirs) ^ (1 << from) ^ (1 << captured)) | 1 << ep;

@@ -143,10 +143,9 @@ pub(super) trait Sliders: Sized {
     }
     /// The legal moves of `b` (whose king, of side `S`, is on `king`, in
     /// check from the knights and pawns of `leaper_checks`), counted by one
-    /// out-of-line copy of the generator: inlined at every
-    /// move kind's call site, the copies no longer fit the instruction cache
-    /// (pieces' moves without check or pin inline it all the same: see
-    /// `Walk`'s `Sink`).
+    /// out-of-line copy of the generator: inlined at every move kind's call
+    /// site, the copies no longer fit the instruction cache (pieces' moves
+    /// without check or pin inline it all the same: see `Walk`'s `Sink`).
     fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64;
 }
 

@@ -3,7 +3,7 @@
 
 use super::board::{bits, shift, Board, Side, BISHOP, FILE_A, FILE_H, KING, KNIGHT, PAWN, QUEEN, RANK_1, RANK_8, ROOK};
 use super::castling::generate_castling;
-use super::lookups::{kings, knights, pawn_hits, ray, rook_rays, Sliders};
+use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Sliders};
 
 /// Kinds of pawn move handed to `Sink::pawns` (the `KIND` parameter).
 pub(super) const PUSH: u8 = 0;
@@ -93,7 +93,7 @@ fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_
 #[inline(always)]
 pub(super) fn generate<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K) {
     let king = king_of::<S>(b);
-    generate_for::<S, A, K>(b, sink, king, leaper_checks::<S>(b, king));
+    generate_for::<S, A, K>(b, sink, king, Threats::of::<S>(b, king));
 }
 
 /// The square of side `S`'s king.
@@ -102,17 +102,44 @@ pub(super) fn king_of<S: Side>(b: &Board) -> usize {
     (b.role[KING] & b.color[S::US]).trailing_zeros() as usize
 }
 
-/// The enemy knights and pawns that give check to side `S`'s king on `king`.
-#[inline(always)]
-pub(super) fn leaper_checks<S: Side>(b: &Board, king: usize) -> u64 {
-    let theirs = b.color[1 - S::US];
-    (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs)
+/// What is known about the checks and pins that side `S`'s king may face
+/// before its generator looks: the enemy knights and pawns that give check,
+/// and whether an enemy bishop or queen (`diagonals`), or rook or queen
+/// (`lines`), may stand on a line through the king. Where neither kind may,
+/// the generator skips that half of its checker and pin pass.
+#[derive(Copy, Clone)]
+pub(super) struct Threats {
+    pub(super) leapers: u64,
+    pub(super) diagonals: bool,
+    pub(super) lines: bool,
 }
 
-/// As `generate`, with the king's square (`king_of`) and the knights and
-/// pawns that check it (`leaper_checks`) known.
+impl Threats {
+    /// Everything found on the board: the leapers that check the king on
+    /// `king`, and both kinds of slider assumed possible.
+    #[inline(always)]
+    pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
+        let theirs = b.color[1 - S::US];
+        let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
+        Threats { leapers, diagonals: true, lines: true }
+    }
+}
+
+/// Whether side `S`'s enemy has a bishop or queen on a diagonal through `king`.
 #[inline(always)]
-pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, leaper_checks: u64) {
+pub(super) fn on_diagonals<S: Side>(b: &Board, king: usize) -> bool {
+    bishop_rays(king) & (b.role[BISHOP] | b.role[QUEEN]) & b.color[1 - S::US] != 0
+}
+
+/// Whether side `S`'s enemy has a rook or queen on a rank or file through `king`.
+#[inline(always)]
+pub(super) fn on_lines<S: Side>(b: &Board, king: usize) -> bool {
+    rook_rays(king) & (b.role[ROOK] | b.role[QUEEN]) & b.color[1 - S::US] != 0
+}
+
+/// As `generate`, with the king's square (`king_of`) and its `Threats` known.
+#[inline(always)]
+pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, king: usize, threats: Threats) {
     let (us, them) = (S::US, 1 - S::US);
     let ours = b.color[us];
     let theirs = b.color[them];
@@ -120,13 +147,14 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
 
     // Checkers and pins in one pass: enemy sliders seen from the king through
     // our own pieces are checkers (nothing between) or pinners (one of ours).
-    let mut checkers = leaper_checks;
+    let mut checkers = threats.leapers;
     let mut pin_hv = 0;
     let mut pin_diag = 0;
     // Most kings have no enemy rook or queen on their rank or file at all:
     // the empty-board rays say so without a slider lookup.
     let line_sliders = (b.role[ROOK] | b.role[QUEEN]) & theirs;
-    let mut snipers = if rook_rays(king) & line_sliders != 0 { A::rook(king, theirs) & line_sliders } else { 0 };
+    let mut snipers =
+        if threats.lines && rook_rays(king) & line_sliders != 0 { A::rook(king, theirs) & line_sliders } else { 0 };
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
         snipers &= snipers - 1;
@@ -139,7 +167,7 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
         }
     }
     let diag_sliders = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
-    let mut snipers = A::bishop(king, theirs) & diag_sliders;
+    let mut snipers = if threats.diagonals { A::bishop(king, theirs) & diag_sliders } else { 0 };
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
         snipers &= snipers - 1;

@@ -4,6 +4,7 @@
 
 use super::board::{Board, Side};
 use super::count::{leaves, node};
+use super::generate::Threats;
 use crate::attacks::leapers::{KING_STEPS, KNIGHT_STEPS};
 use crate::attacks::reference::{leaper_attacks, slider_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use crate::attacks::{between, king_attacks, knight_attacks, magic, pawn_attacks};
@@ -56,6 +57,24 @@ const fn rook_rays_table() -> [u64; 64] {
 pub(super) fn rook_rays(i: usize) -> u64 {
     // The mask (free next to the lookups' own) drops the bounds check.
     ROOK_RAYS[i & 63]
+}
+
+/// Empty-board bishop attacks (see `on_diagonals`).
+static BISHOP_RAYS: [u64; 64] = bishop_rays_table();
+
+const fn bishop_rays_table() -> [u64; 64] {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = slider_attacks(Square::new(i as u8), 0, &BISHOP_DIRECTIONS);
+        i += 1;
+    }
+    out
+}
+
+#[inline(always)]
+pub(super) fn bishop_rays(i: usize) -> u64 {
+    BISHOP_RAYS[i & 63]
 }
 
 /// For a king square and a subset of its neighbours (indexed as
@@ -141,12 +160,12 @@ pub(super) trait Sliders: Sized {
     fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
         apart(f)
     }
-    /// The legal moves of `b` (whose king, of side `S`, is on `king`, in
-    /// check from the knights and pawns of `leaper_checks`), counted by one
+    /// The legal moves of `b` (whose king, of side `S`, is on `king`, with
+    /// `threats`), counted by one
     /// out-of-line copy of the generator: inlined at every move kind's call
     /// site, the copies no longer fit the instruction cache (pieces' moves
     /// without check or pin inline it all the same: see `Walk`'s `Sink`).
-    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64;
+    fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64;
 }
 
 pub(super) struct Magic;
@@ -164,8 +183,8 @@ impl Sliders for Magic {
         node_magic::<S>(b, key, depth, tt)
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
-        leaves_magic::<S>(b, king, leaper_checks)
+    fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+        leaves_magic::<S>(b, king, threats)
     }
 }
 
@@ -176,8 +195,8 @@ fn apart<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[inline(never)]
-fn leaves_magic<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
-    leaves::<S, Magic>(b, king, leaper_checks)
+fn leaves_magic<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, Magic>(b, king, threats)
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -217,9 +236,9 @@ impl Sliders for Pext {
         unsafe { apart_pext(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `rook`.
-        unsafe { leaves_pext::<S>(b, king, leaper_checks) }
+        unsafe { leaves_pext::<S>(b, king, threats) }
     }
 }
 
@@ -228,8 +247,8 @@ impl Sliders for Pext {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline(never)]
-unsafe fn leaves_pext<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
-    leaves::<S, Pext>(b, king, leaper_checks)
+unsafe fn leaves_pext<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, Pext>(b, king, threats)
 }
 
 /// # Safety
@@ -276,9 +295,9 @@ impl Sliders for MagicPopcnt {
         unsafe { apart_popcnt(f) }
     }
     #[inline(always)]
-    fn leaves<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
+    fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `node`.
-        unsafe { leaves_magic_popcnt::<S>(b, king, leaper_checks) }
+        unsafe { leaves_magic_popcnt::<S>(b, king, threats) }
     }
 }
 
@@ -296,8 +315,8 @@ unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[inline(never)]
-unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize, leaper_checks: u64) -> u64 {
-    leaves::<S, MagicPopcnt>(b, king, leaper_checks)
+unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, MagicPopcnt>(b, king, threats)
 }
 
 /// # Safety

@@ -3,9 +3,11 @@
 //! hash table, nodes above the last ply probe and fill it, and list their
 //! children first so that the children's buckets are fetched ahead.
 
-use super::board::{Board, Side, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use super::generate::{generate, generate_for, king_of, on_diagonals, on_lines, Sink, Threats, PROMOTION};
-use super::lookups::{bishop_rays, knights, pawn_hits, rook_rays, Sliders};
+use super::board::{Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::generate::{
+    generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, PROMOTION,
+};
+use super::lookups::{bishop_rays, kings, knights, pawn_hits, rook_rays, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
 use super::Children;
 use crate::perft::HashTable;
@@ -69,9 +71,70 @@ fn walk_with<S: Side, A: Sliders, const LAST: bool, const DIAGONALS: bool, const
     depth: u32,
     king: usize,
 ) -> u64 {
-    let mut walk = Walk::<A, LAST, DIAGONALS, LINES> { depth, king, nodes: 0, _sliders: PhantomData };
+    let mover = if LAST { MoverAttacks::of::<S>(b, king) } else { MoverAttacks::UNKNOWN };
+    let mut walk = Walk::<A, LAST, DIAGONALS, LINES> { depth, king, mover, nodes: 0, _sliders: PhantomData };
     generate::<S, A, _>(b, &mut walk);
     walk.nodes
+}
+
+/// What the mover's pawns, knights and king attack: its children's enemy
+/// leapers, which a child's king needs for its moves (`Threats::leaper_attacks`).
+/// A move changes them only by the piece that moved, so the parent hands
+/// them to each child instead of the child finding them on its board.
+///
+/// Why: against each child finding them, startpos d6 0.971x, Kiwipete d5
+/// 1.032x, pos3 d7 1.098x, pos4 d6 1.086x, pos5 d5 1.049x, geometric mean
+/// 1.047x (`scripts/ab_perft.py`, 11 rounds, medians); promotions, e.p. and
+/// castling (rare) leave it to the child.
+#[derive(Copy, Clone)]
+struct MoverAttacks {
+    pawns: u64,
+    knights: u64,
+    king: u64,
+}
+
+impl MoverAttacks {
+    /// Not computed: every child finds its own (`king` is never 0 otherwise).
+    const UNKNOWN: MoverAttacks = MoverAttacks { pawns: 0, knights: 0, king: 0 };
+
+    /// Side `S`'s, for children whose king is on `their_king`. Only a king
+    /// with somewhere to go needs them, and a king boxed in by its own pieces
+    /// stays so unless the move takes one of them (that child finds its own).
+    #[inline(always)]
+    fn of<S: Side>(b: &Board, their_king: usize) -> MoverAttacks {
+        if kings(their_king) & !b.color[1 - S::US] == 0 {
+            return MoverAttacks::UNKNOWN;
+        }
+        let ours = b.color[S::US];
+        MoverAttacks {
+            pawns: pawn_attacks::<S::Opp>(b.role[PAWN] & ours),
+            knights: knight_attacks(b.role[KNIGHT] & ours),
+            king: kings(king_of::<S>(b)),
+        }
+    }
+
+    /// All but those of the piece of role `ROLE` on `from` (0 if unknown).
+    #[inline(always)]
+    fn without<S: Side, const ROLE: usize>(&self, b: &Board, from: usize) -> u64 {
+        if self.king == 0 {
+            return 0;
+        }
+        match ROLE {
+            KNIGHT => self.pawns | self.king | knight_attacks(b.role[KNIGHT] & b.color[S::US] & !(1 << from)),
+            KING => self.pawns | self.knights,
+            _ => self.pawns | self.knights | self.king,
+        }
+    }
+
+    /// After a pawn of side `S` moved from `from` to `to` (0 if unknown).
+    #[inline(always)]
+    fn after_pawn<S: Side>(&self, b: &Board, from: usize, to: usize) -> u64 {
+        if self.king == 0 {
+            return 0;
+        }
+        let pawns = b.role[PAWN] & b.color[S::US] ^ (1 << from | 1 << to);
+        pawn_attacks::<S::Opp>(pawns) | self.knights | self.king
+    }
 }
 
 /// The children (with keys) first, so that their buckets load while the
@@ -137,6 +200,8 @@ struct Walk<A, const LAST: bool, const DIAGONALS: bool, const LINES: bool> {
     /// 1.058x, pos3 d7 1.070x, pos4 d6 1.032x, pos5 d5 1.050x
     /// (`scripts/ab_perft.py`, 11 rounds, medians).
     king: usize,
+    /// The mover's leapers' attacks (with `LAST`, where a child may need them).
+    mover: MoverAttacks,
     nodes: u64,
     _sliders: PhantomData<A>,
 }
@@ -144,11 +209,12 @@ struct Walk<A, const LAST: bool, const DIAGONALS: bool, const LINES: bool> {
 impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Walk<A, LAST, DIAGONALS, LINES> {
     /// Counts below `child`, where a piece of role `role` (a pawn's for
     /// pawn moves, the new one for a promotion, the rook for castling) has
-    /// just moved to `to`;
+    /// just moved to `to`, and the mover's leapers attack `leaper_attacks`
+    /// (0 if not known);
     /// `INLINE` counts a last-ply child's moves with a copy of the generator
     /// inlined here instead of the out-of-line one.
     #[inline(always)]
-    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board, role: usize, to: usize) {
+    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board, role: usize, to: usize, leaper_attacks: u64) {
         if !LAST {
             self.nodes += A::node::<S::Opp>(&child, 0, self.depth, None);
             return;
@@ -169,6 +235,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
         // may check or pin along it.
         let threats = Threats {
             leapers,
+            leaper_attacks,
             diagonals: DIAGONALS || matches!(role, BISHOP | QUEEN) && bishop_rays(self.king) & 1 << to != 0,
             lines: LINES || matches!(role, ROOK | QUEEN) && rook_rays(self.king) & 1 << to != 0,
         };
@@ -181,10 +248,18 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
 
     #[inline(always)]
     fn moves<S: Side, const ROLE: usize, const INLINE: bool>(&mut self, b: &Board, from: usize, mut targets: u64) {
+        // The mover's other leapers, and the moving one's from `to`.
+        let others = self.mover.without::<S, ROLE>(b, from);
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to), ROLE, to);
+            let moved = match ROLE {
+                KNIGHT => knights(to),
+                KING => kings(to),
+                _ => 0,
+            };
+            let attacks = if others == 0 { 0 } else { others | moved };
+            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to), ROLE, to, attacks);
         }
     }
 }
@@ -222,21 +297,22 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to);
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 0);
                 }
             } else {
-                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to), PAWN, to);
+                let attacks = self.mover.after_pawn::<S>(b, from, to);
+                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to), PAWN, to, attacks);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to);
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, 0);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
         // The castled rook may land on a line through the enemy king.
         let rook_to = (king & 56) + if rook > king { 5 } else { 3 };
-        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to);
+        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, 0);
     }
 }

@@ -38,20 +38,52 @@ pub(super) trait Sink {
 /// Whether the enemy attacks `target` with occupancy `occ` (the king removed).
 #[inline(always)]
 pub(super) fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) -> bool {
+    attacked_given::<S, A>(b, target, occ, 0)
+}
+
+/// As `attacked`, with what the enemy's pawns, knights and king attack
+/// (`leaper_attacks`) known, or 0 if not.
+#[inline(always)]
+fn attacked_given<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64, leaper_attacks: u64) -> bool {
     let theirs = b.color[1 - S::US];
     let diag = (b.role[BISHOP] | b.role[QUEEN]) & theirs;
     let line = (b.role[ROOK] | b.role[QUEEN]) & theirs;
-    (knights(target) & b.role[KNIGHT] & theirs)
-        | (pawn_hits(S::WHITE, target) & b.role[PAWN] & theirs)
-        | (kings(target) & b.role[KING] & theirs)
-        | (A::bishop(target, occ) & diag)
-        | (A::rook(target, occ) & line)
-        != 0
+    let leapers = if leaper_attacks != 0 {
+        leaper_attacks & 1 << target
+    } else {
+        (knights(target) & b.role[KNIGHT] & theirs)
+            | (pawn_hits(S::WHITE, target) & b.role[PAWN] & theirs)
+            | (kings(target) & b.role[KING] & theirs)
+    };
+    leapers | (A::bishop(target, occ) & diag) | (A::rook(target, occ) & line) != 0
+}
+
+/// The squares that the enemy pawns of `pawns` capture on (towards side `S`:
+/// down the board when White is to move).
+#[inline(always)]
+pub(super) fn pawn_attacks<S: Side>(pawns: u64) -> u64 {
+    if S::WHITE {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    }
+}
+
+/// The squares the knights of `set` attack.
+#[inline(always)]
+pub(super) fn knight_attacks(mut set: u64) -> u64 {
+    let mut seen = 0;
+    while set != 0 {
+        seen |= knights(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    seen
 }
 
 /// The squares the enemy attacks with occupancy `occ` (our king removed),
-/// exact where it matters: `reach` says where a bishop or queen, a rook or
-/// queen, or a knight must stand to attack the king's targets or its
+/// given what its pawns, knights and king attack (`leaper_attacks`, 0 if not
+/// known), exact where it matters: `reach` says where a bishop or queen, a
+/// rook or queen, or a knight must stand to attack the king's targets or its
 /// standard castling path, and the others are left out.
 ///
 /// Why: this map was the largest single cost of a leaf's parent (15% of the
@@ -61,21 +93,20 @@ pub(super) fn attacked<S: Side, A: Sliders>(b: &Board, target: usize, occ: u64) 
 /// 9 rounds, medians); the knights' filter added 1.025x on Kiwipete. The
 /// caller skips the filter against two enemy pieces or fewer.
 #[inline(always)]
-fn seen<S: Side, A: Sliders>(b: &Board, occ: u64, (diag_reach, line_reach, jump_reach): (u64, u64, u64)) -> u64 {
+fn seen<S: Side, A: Sliders>(
+    b: &Board,
+    occ: u64,
+    (diag_reach, line_reach, jump_reach): (u64, u64, u64),
+    leaper_attacks: u64,
+) -> u64 {
     let theirs = b.color[1 - S::US];
-    let pawns = b.role[PAWN] & theirs;
-    // Their pawns capture towards us: down the board when White is to move.
-    let mut seen = if S::WHITE {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    let mut seen = if leaper_attacks != 0 {
+        leaper_attacks
     } else {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+        pawn_attacks::<S>(b.role[PAWN] & theirs)
+            | kings(king_of::<S::Opp>(b))
+            | knight_attacks(b.role[KNIGHT] & theirs & jump_reach)
     };
-    seen |= kings(king_of::<S::Opp>(b));
-    let mut set = b.role[KNIGHT] & theirs & jump_reach;
-    while set != 0 {
-        seen |= knights(set.trailing_zeros() as usize);
-        set &= set - 1;
-    }
     let mut set = (b.role[BISHOP] | b.role[QUEEN]) & theirs & diag_reach;
     while set != 0 {
         seen |= A::bishop(set.trailing_zeros() as usize, occ);
@@ -103,25 +134,29 @@ pub(super) fn king_of<S: Side>(b: &Board) -> usize {
 }
 
 /// What is known about the checks and pins that side `S`'s king may face
-/// before its generator looks: the enemy knights and pawns that give check,
-/// and whether an enemy bishop or queen (`diagonals`), or rook or queen
-/// (`lines`), may stand on a line through the king. Where neither kind may,
-/// the generator skips that half of its checker and pin pass.
+/// before its generator looks: the enemy knights and pawns that give check
+/// (`leapers`), maybe what the enemy's leapers attack, and whether an enemy
+/// bishop or queen (`diagonals`), or rook or queen (`lines`), may stand on a
+/// line through the king. Where one kind may not, the generator skips that
+/// half of its checker and pin pass.
 #[derive(Copy, Clone)]
 pub(super) struct Threats {
     pub(super) leapers: u64,
+    /// What the enemy's pawns, knights and king attack, or 0 if not known
+    /// (the enemy king always attacks some square).
+    pub(super) leaper_attacks: u64,
     pub(super) diagonals: bool,
     pub(super) lines: bool,
 }
 
 impl Threats {
-    /// Everything found on the board: the leapers that check the king on
+    /// What the board alone says: the leapers that check the king on
     /// `king`, and both kinds of slider assumed possible.
     #[inline(always)]
     pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
         let theirs = b.color[1 - S::US];
         let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
-        Threats { leapers, diagonals: true, lines: true }
+        Threats { leapers, leaper_attacks: 0, diagonals: true, lines: true }
     }
 }
 
@@ -190,7 +225,7 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
     let mut danger = 0;
     let safe = if king_targets & king_targets.wrapping_sub(1) == 0 {
         let t = king_targets.trailing_zeros() as usize;
-        if king_targets != 0 && attacked::<S, A>(b, t, occ_without_king) {
+        if king_targets != 0 && attacked_given::<S, A>(b, t, occ_without_king, threats.leaper_attacks) {
             0
         } else {
             king_targets
@@ -201,7 +236,7 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
         // was 6% slower with it).
         let pieces = b.color[1 - S::US] & !(b.role[PAWN] | b.role[KING]);
         let reach = if pieces.count_ones() > 2 { A::reach(king, king_targets) } else { (!0, !0, !0) };
-        danger = seen::<S, A>(b, occ_without_king, reach);
+        danger = seen::<S, A>(b, occ_without_king, reach, threats.leaper_attacks);
         king_targets & !danger
     };
     sink.piece::<S, KING>(b, king, safe);

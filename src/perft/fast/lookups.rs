@@ -184,7 +184,7 @@ impl Sliders for Magic {
     }
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
-        leaves_magic::<S>(b, king, threats)
+        leaves_magic::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines)
     }
 }
 
@@ -195,8 +195,15 @@ fn apart<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[inline(never)]
-fn leaves_magic<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
-    leaves::<S, Magic>(b, king, threats)
+fn leaves_magic<S: Side>(
+    b: &Board,
+    king: usize,
+    leapers: u64,
+    leaper_attacks: u64,
+    diagonals: bool,
+    lines: bool,
+) -> u64 {
+    leaves::<S, Magic>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -238,7 +245,7 @@ impl Sliders for Pext {
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `rook`.
-        unsafe { leaves_pext::<S>(b, king, threats) }
+        unsafe { leaves_pext::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines) }
     }
 }
 
@@ -247,8 +254,15 @@ impl Sliders for Pext {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline(never)]
-unsafe fn leaves_pext<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
-    leaves::<S, Pext>(b, king, threats)
+unsafe fn leaves_pext<S: Side>(
+    b: &Board,
+    king: usize,
+    leapers: u64,
+    leaper_attacks: u64,
+    diagonals: bool,
+    lines: bool,
+) -> u64 {
+    leaves::<S, Pext>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
 }
 
 /// # Safety
@@ -297,7 +311,9 @@ impl Sliders for MagicPopcnt {
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `node`.
-        unsafe { leaves_magic_popcnt::<S>(b, king, threats) }
+        unsafe {
+            leaves_magic_popcnt::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines)
+        }
     }
 }
 
@@ -315,8 +331,15 @@ unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[inline(never)]
-unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
-    leaves::<S, MagicPopcnt>(b, king, threats)
+unsafe fn leaves_magic_popcnt<S: Side>(
+    b: &Board,
+    king: usize,
+    leapers: u64,
+    leaper_attacks: u64,
+    diagonals: bool,
+    lines: bool,
+) -> u64 {
+    leaves::<S, MagicPopcnt>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
 }
 
 /// # Safety

@@ -41,13 +41,14 @@ pub(super) fn ray(a: usize, b: usize) -> u64 {
 /// line lookup is skipped (a small table that stays in L1). The same test for
 /// the diagonals cost more than it saved (bishops and queens stand on a
 /// king's diagonals far more often).
-static ROOK_RAYS: [u64; 64] = rook_rays_table();
+static ROOK_RAYS: [u64; 64] = rays_table(&ROOK_DIRECTIONS);
 
-const fn rook_rays_table() -> [u64; 64] {
+/// Each square's empty-board slider attacks along `directions`.
+const fn rays_table(directions: &[(i8, i8); 4]) -> [u64; 64] {
     let mut out = [0; 64];
     let mut i = 0;
     while i < 64 {
-        out[i] = slider_attacks(Square::new(i as u8), 0, &ROOK_DIRECTIONS);
+        out[i] = slider_attacks(Square::new(i as u8), 0, directions);
         i += 1;
     }
     out
@@ -60,17 +61,7 @@ pub(super) fn rook_rays(i: usize) -> u64 {
 }
 
 /// Empty-board bishop attacks (see `on_diagonals`).
-static BISHOP_RAYS: [u64; 64] = bishop_rays_table();
-
-const fn bishop_rays_table() -> [u64; 64] {
-    let mut out = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        out[i] = slider_attacks(Square::new(i as u8), 0, &BISHOP_DIRECTIONS);
-        i += 1;
-    }
-    out
-}
+static BISHOP_RAYS: [u64; 64] = rays_table(&BISHOP_DIRECTIONS);
 
 #[inline(always)]
 pub(super) fn bishop_rays(i: usize) -> u64 {
@@ -184,7 +175,7 @@ impl Sliders for Magic {
     }
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
-        leaves_magic::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines)
+        leaves_magic::<S>(b, king, threats)
     }
 }
 
@@ -195,15 +186,8 @@ fn apart<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[inline(never)]
-fn leaves_magic<S: Side>(
-    b: &Board,
-    king: usize,
-    leapers: u64,
-    leaper_attacks: u64,
-    diagonals: bool,
-    lines: bool,
-) -> u64 {
-    leaves::<S, Magic>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
+fn leaves_magic<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, Magic>(b, king, threats)
 }
 
 pub(super) fn node_magic<S: Side>(b: &Board, key: u64, depth: u32, tt: Option<&HashTable>) -> u64 {
@@ -245,7 +229,7 @@ impl Sliders for Pext {
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `rook`.
-        unsafe { leaves_pext::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines) }
+        unsafe { leaves_pext::<S>(b, king, threats) }
     }
 }
 
@@ -254,15 +238,8 @@ impl Sliders for Pext {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline(never)]
-unsafe fn leaves_pext<S: Side>(
-    b: &Board,
-    king: usize,
-    leapers: u64,
-    leaper_attacks: u64,
-    diagonals: bool,
-    lines: bool,
-) -> u64 {
-    leaves::<S, Pext>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
+unsafe fn leaves_pext<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, Pext>(b, king, threats)
 }
 
 /// # Safety
@@ -311,9 +288,7 @@ impl Sliders for MagicPopcnt {
     #[inline(always)]
     fn leaves<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
         // Safety: as for `node`.
-        unsafe {
-            leaves_magic_popcnt::<S>(b, king, threats.leapers, threats.leaper_attacks, threats.diagonals, threats.lines)
-        }
+        unsafe { leaves_magic_popcnt::<S>(b, king, threats) }
     }
 }
 
@@ -331,15 +306,8 @@ unsafe fn apart_popcnt<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[inline(never)]
-unsafe fn leaves_magic_popcnt<S: Side>(
-    b: &Board,
-    king: usize,
-    leapers: u64,
-    leaper_attacks: u64,
-    diagonals: bool,
-    lines: bool,
-) -> u64 {
-    leaves::<S, MagicPopcnt>(b, king, Threats { leapers, leaper_attacks, diagonals, lines })
+unsafe fn leaves_magic_popcnt<S: Side>(b: &Board, king: usize, threats: Threats) -> u64 {
+    leaves::<S, MagicPopcnt>(b, king, threats)
 }
 
 /// # Safety

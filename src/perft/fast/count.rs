@@ -45,10 +45,11 @@ pub(super) fn node<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, tt: Opt
 /// already), so most children skip that half of their checker and pin pass.
 ///
 /// Why: the choice is made once per parent, so the children's code has no
-/// branch for it (made per child, the same choice measured 1.000x). Among the leaves' parents, none of the mover's sliders is on a
-/// line through the enemy king in 100% at the start position, 92% on Kiwipete,
-/// 84% on pos5, 64% on pos3, and no bishop or queen on a diagonal in 70% on
-/// pos4 (python-chess, a few plies deep). Against one copy: startpos d6
+/// branch for it (made per child, the same choice measured 1.000x). Among
+/// the leaves' parents, none of the mover's sliders is on a line through the
+/// enemy king in 100% at the start position, 92% on Kiwipete, 84% on pos5,
+/// 64% on pos3, and no bishop or queen on a diagonal in 70% on pos4
+/// (python-chess, a few plies deep). Against one copy: startpos d6
 /// 1.061x, Kiwipete d5 1.004x, pos3 d7 1.046x, pos4 d6 1.006x, pos5 d5 1.030x,
 /// geometric mean 1.029x (`scripts/ab_perft.py`, 11 rounds, medians).
 #[inline(always)]

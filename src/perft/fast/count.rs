@@ -7,7 +7,7 @@ use super::board::{Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::generate::{
     generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, PROMOTION,
 };
-use super::lookups::{bishop_rays, kings, knights, pawn_hits, rook_rays, Sliders};
+use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
 use super::Children;
 use crate::perft::HashTable;
@@ -73,7 +73,8 @@ fn walk_with<S: Side, A: Sliders, const LAST: bool, const DIAGONALS: bool, const
     king: usize,
 ) -> u64 {
     let mover = if LAST { MoverAttacks::of::<S>(b, king) } else { MoverAttacks::UNKNOWN };
-    let mut walk = Walk::<A, LAST, DIAGONALS, LINES> { depth, king, mover, nodes: 0, _sliders: PhantomData };
+    let sliders = if mover.king != 0 { SliderAttacks::of::<S, A>(b, king, 0) } else { SliderAttacks::UNKNOWN };
+    let mut walk = Walk::<A, LAST, DIAGONALS, LINES> { depth, king, mover, sliders, nodes: 0, _sliders: PhantomData };
     generate::<S, A, _>(b, &mut walk);
     walk.nodes
 }
@@ -135,6 +136,96 @@ impl MoverAttacks {
         }
         let pawns = b.role[PAWN] & b.color[S::US] ^ (1 << from | 1 << to);
         pawn_attacks::<S::Opp>(pawns) | self.knights | self.king
+    }
+}
+
+/// What the mover's bishops, rooks and queens attack next to the enemy king
+/// and on its standard castling path (`zone`), with that king off the board,
+/// and the squares between them and the zone (`lanes`): a move that neither
+/// leaves nor enters a lane changes none of those attacks but the moving
+/// piece's own, so each such child is handed its whole danger map.
+#[derive(Copy, Clone)]
+struct SliderAttacks {
+    seen: u64,
+    lanes: u64,
+    /// Where a bishop or queen, and a rook or queen, must stand to attack the zone.
+    diag_reach: u64,
+    line_reach: u64,
+}
+
+impl SliderAttacks {
+    /// Not computed: every lane is taken, so no child is handed a map.
+    const UNKNOWN: SliderAttacks = SliderAttacks { seen: 0, lanes: !0, diag_reach: 0, line_reach: 0 };
+
+    /// Side `S`'s sliders but those of `except`, for the enemy king on `king`.
+    #[inline(always)]
+    fn of<S: Side, A: Sliders>(b: &Board, king: usize, except: u64) -> SliderAttacks {
+        let zone = kings(king)
+            | match king {
+                4 => 0x6c,
+                60 => 0x6c << 56,
+                _ => 0,
+            };
+        let (diag_reach, line_reach, _) = A::reach(king, kings(king));
+        let ours = b.color[S::US] & !except;
+        let occ = (b.color[0] | b.color[1]) ^ 1 << king;
+        let (mut seen, mut lanes) = (0, 0);
+        for s in super::board::bits((b.role[BISHOP] | b.role[QUEEN]) & ours & diag_reach) {
+            seen |= A::bishop(s, occ);
+            for z in super::board::bits(zone & bishop_rays(s)) {
+                lanes |= ray(s, z);
+            }
+        }
+        for s in super::board::bits((b.role[ROOK] | b.role[QUEEN]) & ours & line_reach) {
+            seen |= A::rook(s, occ);
+            for z in super::board::bits(zone & rook_rays(s)) {
+                lanes |= ray(s, z);
+            }
+        }
+        SliderAttacks { seen, lanes, diag_reach, line_reach }
+    }
+
+    /// Without the slider of role `ROLE` on `from` (itself if it reaches nothing).
+    #[inline(always)]
+    fn without<S: Side, A: Sliders, const ROLE: usize>(&self, b: &Board, king: usize, from: usize) -> SliderAttacks {
+        let reach = match ROLE {
+            BISHOP => self.diag_reach,
+            ROOK => self.line_reach,
+            QUEEN => self.diag_reach | self.line_reach,
+            _ => 0,
+        };
+        if reach & 1 << from == 0 || self.lanes == !0 {
+            *self
+        } else {
+            SliderAttacks::of::<S, A>(b, king, 1 << from)
+        }
+    }
+
+    /// The child's danger map after a piece of role `ROLE` moved `from` `to`
+    /// (`child`), given its leapers' attacks (0 if not known), or 0.
+    #[inline(always)]
+    fn danger<A: Sliders, const ROLE: usize>(
+        &self,
+        child: &Board,
+        king: usize,
+        from: usize,
+        to: usize,
+        leapers: u64,
+    ) -> u64 {
+        if leapers == 0 || (1 << from | 1 << to) & self.lanes != 0 {
+            return 0;
+        }
+        let mut danger = leapers | self.seen;
+        if matches!(ROLE, BISHOP | ROOK | QUEEN) {
+            let occ = (child.color[0] | child.color[1]) ^ 1 << king;
+            if matches!(ROLE, BISHOP | QUEEN) && self.diag_reach & 1 << to != 0 {
+                danger |= A::bishop(to, occ);
+            }
+            if matches!(ROLE, ROOK | QUEEN) && self.line_reach & 1 << to != 0 {
+                danger |= A::rook(to, occ);
+            }
+        }
+        danger
     }
 }
 
@@ -203,6 +294,8 @@ struct Walk<A, const LAST: bool, const DIAGONALS: bool, const LINES: bool> {
     king: usize,
     /// The mover's leapers' attacks (with `LAST`, where a child may need them).
     mover: MoverAttacks,
+    /// The mover's sliders' attacks around the enemy king (with `LAST`).
+    sliders: SliderAttacks,
     nodes: u64,
     _sliders: PhantomData<A>,
 }
@@ -215,7 +308,14 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
     /// `INLINE` counts a last-ply child's moves with a copy of the generator
     /// inlined here instead of the out-of-line one.
     #[inline(always)]
-    fn visit<S: Side, const INLINE: bool>(&mut self, child: Board, role: usize, to: usize, leaper_attacks: u64) {
+    fn visit<S: Side, const INLINE: bool>(
+        &mut self,
+        child: Board,
+        role: usize,
+        to: usize,
+        leaper_attacks: u64,
+        danger: u64,
+    ) {
         if !LAST {
             self.nodes += A::node::<S::Opp>(&child, 0, self.depth, None);
             return;
@@ -237,6 +337,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
         let threats = Threats {
             leapers,
             leaper_attacks,
+            danger,
             diagonals: DIAGONALS || matches!(role, BISHOP | QUEEN) && bishop_rays(self.king) & 1 << to != 0,
             lines: LINES || matches!(role, ROOK | QUEEN) && rook_rays(self.king) & 1 << to != 0,
         };
@@ -251,6 +352,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
     fn moves<S: Side, const ROLE: usize, const INLINE: bool>(&mut self, b: &Board, from: usize, mut targets: u64) {
         // The mover's other leapers, and the moving one's from `to`.
         let others = self.mover.without::<S, ROLE>(b, from);
+        let sliders = self.sliders.without::<S, A, ROLE>(b, self.king, from);
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
@@ -260,7 +362,9 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
                 _ => 0,
             };
             let attacks = if others == 0 { 0 } else { others | moved };
-            self.visit::<S, INLINE>(make_piece::<S, ROLE>(b, from, to), ROLE, to, attacks);
+            let child = make_piece::<S, ROLE>(b, from, to);
+            let danger = sliders.danger::<A, ROLE>(&child, self.king, from, to, attacks);
+            self.visit::<S, INLINE>(child, ROLE, to, attacks, danger);
         }
     }
 }
@@ -298,22 +402,24 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 0);
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 0, 0);
                 }
             } else {
                 let attacks = self.mover.after_pawn::<S>(b, from, to);
-                self.visit::<S, false>(make_pawn::<S, KIND>(b, from, to), PAWN, to, attacks);
+                let child = make_pawn::<S, KIND>(b, from, to);
+                let danger = self.sliders.danger::<A, PAWN>(&child, self.king, from, to, attacks);
+                self.visit::<S, false>(child, PAWN, to, attacks, danger);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, 0);
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, 0, 0);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
         // The castled rook may land on a line through the enemy king.
         let rook_to = (king & 56) + if rook > king { 5 } else { 3 };
-        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, 0);
+        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, 0, 0);
     }
 }

@@ -145,6 +145,9 @@ pub(super) struct Threats {
     /// What the enemy's pawns, knights and king attack, or 0 if not known
     /// (the enemy king always attacks some square).
     pub(super) leaper_attacks: u64,
+    /// Everything the enemy attacks with our king off the board, exact next
+    /// to the king and on its standard castling path, or 0 if not known.
+    pub(super) danger: u64,
     pub(super) diagonals: bool,
     pub(super) lines: bool,
 }
@@ -156,7 +159,7 @@ impl Threats {
     pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
         let theirs = b.color[1 - S::US];
         let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
-        Threats { leapers, leaper_attacks: 0, diagonals: true, lines: true }
+        Threats { leapers, leaper_attacks: 0, danger: 0, diagonals: true, lines: true }
     }
 }
 
@@ -222,8 +225,10 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
     let occ_without_king = occ ^ (1 << king);
     // `danger` is that map when computed, else 0 (the enemy king always
     // attacks some square, so a computed map is never empty).
-    let mut danger = 0;
-    let safe = if king_targets & king_targets.wrapping_sub(1) == 0 {
+    let mut danger = threats.danger;
+    let safe = if danger != 0 {
+        king_targets & !danger
+    } else if king_targets & king_targets.wrapping_sub(1) == 0 {
         let t = king_targets.trailing_zeros() as usize;
         if king_targets != 0 && attacked_given::<S, A>(b, t, occ_without_king, threats.leaper_attacks) {
             0

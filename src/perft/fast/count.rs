@@ -5,7 +5,8 @@
 
 use super::board::{Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::generate::{
-    generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, PROMOTION,
+    generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, CAPTURE,
+    PROMOTION,
 };
 use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
@@ -201,18 +202,19 @@ impl SliderAttacks {
         }
     }
 
-    /// The child's danger map after a piece of role `ROLE` moved `from` `to`
-    /// (`child`), given its leapers' attacks (0 if not known), or 0.
+    /// The child's danger map after a piece of role `ROLE` moved to `to`
+    /// (`child`), emptying or filling the squares of `changed`, given its
+    /// leapers' attacks (0 if not known), or 0.
     #[inline(always)]
     fn danger<A: Sliders, const ROLE: usize>(
         &self,
         child: &Board,
         king: usize,
-        from: usize,
         to: usize,
+        changed: u64,
         leapers: u64,
     ) -> u64 {
-        if leapers == 0 || (1 << from | 1 << to) & self.lanes != 0 {
+        if leapers == 0 || changed & self.lanes != 0 {
             return 0;
         }
         let mut danger = leapers | self.seen;
@@ -363,7 +365,9 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             };
             let attacks = if others == 0 { 0 } else { others | moved };
             let child = make_piece::<S, ROLE>(b, from, to);
-            let danger = sliders.danger::<A, ROLE>(&child, self.king, from, to, attacks);
+            // A capture leaves the occupancy of `to` as it was.
+            let changed = 1 << from | (1 << to) & !b.color[1 - S::US];
+            let danger = sliders.danger::<A, ROLE>(&child, self.king, to, changed, attacks);
             self.visit::<S, INLINE>(child, ROLE, to, attacks, danger);
         }
     }
@@ -407,7 +411,8 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             } else {
                 let attacks = self.mover.after_pawn::<S>(b, from, to);
                 let child = make_pawn::<S, KIND>(b, from, to);
-                let danger = self.sliders.danger::<A, PAWN>(&child, self.king, from, to, attacks);
+                let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
+                let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
                 self.visit::<S, false>(child, PAWN, to, attacks, danger);
             }
         }

@@ -75,7 +75,9 @@ fn walk_with<S: Side, A: Sliders, const LAST: bool, const DIAGONALS: bool, const
 ) -> u64 {
     let mover = if LAST { MoverAttacks::of::<S>(b, king) } else { MoverAttacks::UNKNOWN };
     let sliders = if mover.king != 0 { SliderAttacks::of::<S, A>(b, king, 0) } else { SliderAttacks::UNKNOWN };
-    let mut walk = Walk::<A, LAST, DIAGONALS, LINES> { depth, king, mover, sliders, nodes: 0, _sliders: PhantomData };
+    let replies = if LAST { Replies::of::<S::Opp, A>(b) } else { Replies::UNKNOWN };
+    let mut walk =
+        Walk::<A, LAST, DIAGONALS, LINES> { depth, king, mover, sliders, replies, nodes: 0, _sliders: PhantomData };
     generate::<S, A, _>(b, &mut walk);
     walk.nodes
 }
@@ -231,6 +233,50 @@ impl SliderAttacks {
     }
 }
 
+/// The moves of the enemy's bishops, rooks and queens (the children's own),
+/// counted once per parent: a move that neither leaves nor enters a square
+/// one of them sees or stands on leaves their count as it was.
+#[derive(Copy, Clone)]
+struct Replies {
+    /// Their count, or `u32::MAX` if not known.
+    count: u32,
+    /// The squares they see or stand on.
+    watched: u64,
+}
+
+impl Replies {
+    const UNKNOWN: Replies = Replies { count: u32::MAX, watched: !0 };
+
+    /// Side `S`'s sliders on `b`.
+    #[inline(always)]
+    fn of<S: Side, A: Sliders>(b: &Board) -> Replies {
+        let ours = b.color[S::US];
+        let occ = b.color[0] | b.color[1];
+        let (mut count, mut watched) = (0, 0);
+        for s in super::board::bits((b.role[BISHOP] | b.role[QUEEN]) & ours) {
+            let seen = A::bishop(s, occ);
+            count += (seen & !ours).count_ones();
+            watched |= seen | 1 << s;
+        }
+        for s in super::board::bits((b.role[ROOK] | b.role[QUEEN]) & ours) {
+            let seen = A::rook(s, occ);
+            count += (seen & !ours).count_ones();
+            watched |= seen | 1 << s;
+        }
+        Replies { count, watched }
+    }
+
+    /// The child's count after a move that emptied or filled `from` and `to`.
+    #[inline(always)]
+    fn after(&self, from: usize, to: usize) -> Option<u32> {
+        if (1 << from | 1 << to) & self.watched == 0 {
+            Some(self.count)
+        } else {
+            None
+        }
+    }
+}
+
 /// The children (with keys) first, so that their buckets load while the
 /// earlier ones are searched: a probe that waits for memory costs more than
 /// the list.
@@ -278,6 +324,11 @@ impl Sink for Counter {
     fn castles<S: Side>(&mut self, _b: &Board, _king: usize, rooks: u64) {
         self.0 += rooks.count_ones() as u64;
     }
+    #[inline(always)]
+    fn counted(&mut self, n: u32) -> bool {
+        self.0 += n as u64;
+        true
+    }
 }
 
 /// Makes every move and counts below it: with `LAST` each child's legal
@@ -298,6 +349,8 @@ struct Walk<A, const LAST: bool, const DIAGONALS: bool, const LINES: bool> {
     mover: MoverAttacks,
     /// The mover's sliders' attacks around the enemy king (with `LAST`).
     sliders: SliderAttacks,
+    /// The enemy sliders' moves (with `LAST`).
+    replies: Replies,
     nodes: u64,
     _sliders: PhantomData<A>,
 }
@@ -314,6 +367,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
         &mut self,
         child: Board,
         role: usize,
+        from: usize,
         to: usize,
         leaper_attacks: u64,
         danger: u64,
@@ -340,6 +394,8 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             leapers,
             leaper_attacks,
             danger,
+            // Castling and e.p. (from 64) change more squares.
+            slider_moves: if from < 64 { self.replies.after(from, to) } else { None },
             diagonals: DIAGONALS || matches!(role, BISHOP | QUEEN) && bishop_rays(self.king) & 1 << to != 0,
             lines: LINES || matches!(role, ROOK | QUEEN) && rook_rays(self.king) & 1 << to != 0,
         };
@@ -368,7 +424,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             // A capture leaves the occupancy of `to` as it was.
             let changed = 1 << from | (1 << to) & !b.color[1 - S::US];
             let danger = sliders.danger::<A, ROLE>(&child, self.king, to, changed, attacks);
-            self.visit::<S, INLINE>(child, ROLE, to, attacks, danger);
+            self.visit::<S, INLINE>(child, ROLE, from, to, attacks, danger);
         }
     }
 }
@@ -406,25 +462,25 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 0, 0);
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, from, to, 0, 0);
                 }
             } else {
                 let attacks = self.mover.after_pawn::<S>(b, from, to);
                 let child = make_pawn::<S, KIND>(b, from, to);
                 let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
                 let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
-                self.visit::<S, false>(child, PAWN, to, attacks, danger);
+                self.visit::<S, false>(child, PAWN, from, to, attacks, danger);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, 0, 0);
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, 64, to, 0, 0);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
         // The castled rook may land on a line through the enemy king.
         let rook_to = (king & 56) + if rook > king { 5 } else { 3 };
-        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, 0, 0);
+        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, 64, rook_to, 0, 0);
     }
 }

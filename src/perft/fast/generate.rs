@@ -26,6 +26,12 @@ pub(super) trait Sink {
     fn pawns<S: Side, const KIND: u8>(&mut self, b: &Board, targets: u64, step: i32);
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize);
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize);
+    /// Takes `n` moves of the bishops, rooks and queens counted elsewhere
+    /// (`Threats::slider_moves`), if this sink only counts; else false.
+    #[inline(always)]
+    fn counted(&mut self, _n: u32) -> bool {
+        false
+    }
     /// The king on `king` castles with each rook of `rooks` (maybe none).
     #[inline(always)]
     fn castles<S: Side>(&mut self, b: &Board, king: usize, rooks: u64) {
@@ -148,6 +154,9 @@ pub(super) struct Threats {
     /// Everything the enemy attacks with our king off the board, exact next
     /// to the king and on its standard castling path, or 0 if not known.
     pub(super) danger: u64,
+    /// How many moves our bishops, rooks and queens have if nothing is
+    /// pinned and the king is not in check, if known.
+    pub(super) slider_moves: Option<u32>,
     pub(super) diagonals: bool,
     pub(super) lines: bool,
 }
@@ -159,7 +168,7 @@ impl Threats {
     pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
         let theirs = b.color[1 - S::US];
         let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
-        Threats { leapers, leaper_attacks: 0, danger: 0, diagonals: true, lines: true }
+        Threats { leapers, leaper_attacks: 0, danger: 0, slider_moves: None, diagonals: true, lines: true }
     }
 }
 
@@ -253,10 +262,10 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
     // d6 1.006x, Kiwipete d5 1.024x, pos3 d7 1.030x, pos4 d6 0.993x, pos5 d5
     // 1.011x, `scripts/ab_perft.py`, 11 rounds, medians.)
     if checkers | pin_hv | pin_diag == 0 {
-        piece_moves::<S, A, K, true>(b, sink, !0, 0, 0);
+        piece_moves::<S, A, K, true>(b, sink, !0, 0, 0, threats.slider_moves);
     } else if checkers & checkers.wrapping_sub(1) == 0 {
         let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
-        piece_moves::<S, A, K, false>(b, sink, check_mask, pin_hv, pin_diag);
+        piece_moves::<S, A, K, false>(b, sink, check_mask, pin_hv, pin_diag, None);
     }
 
     // A castling square loses its right as soon as its rook leaves or is
@@ -269,7 +278,8 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
 
 /// Every move but the king's and castling, given the squares that answer a
 /// check (`check_mask`, all squares when not in check) and the pin lines;
-/// `COMMON` is the copy without check or pin.
+/// `COMMON` is the copy without check or pin, where a counting sink may take
+/// the sliders' moves as counted (`slider_moves`).
 #[inline(always)]
 fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
     b: &Board,
@@ -277,9 +287,9 @@ fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
     check_mask: u64,
     pin_hv: u64,
     pin_diag: u64,
+    slider_moves: Option<u32>,
 ) {
     let ours = b.color[S::US];
-    let occ = ours | b.color[1 - S::US];
     let targets = !ours & check_mask;
     let pinned = pin_hv | pin_diag;
 
@@ -289,6 +299,24 @@ fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
         set &= set - 1;
         hand::<S, K, KNIGHT, COMMON>(sink, b, from, knights(from) & targets);
     }
+    if !(COMMON && slider_moves.is_some_and(|n| sink.counted(n))) {
+        sliders::<S, A, K, COMMON>(b, sink, targets, pin_hv, pin_diag);
+    }
+    generate_pawns::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
+}
+
+/// The bishops', rooks' and queens' moves to `targets` (see `piece_moves`).
+#[inline(always)]
+fn sliders<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
+    b: &Board,
+    sink: &mut K,
+    targets: u64,
+    pin_hv: u64,
+    pin_diag: u64,
+) {
+    let ours = b.color[S::US];
+    let occ = ours | b.color[1 - S::US];
+    let pinned = pin_hv | pin_diag;
     // A slider pinned along one kind of line cannot move along the other,
     // and along its own only on the pin.
     let bishops = b.role[BISHOP] & ours & !pin_hv;
@@ -311,8 +339,6 @@ fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
         };
         hand::<S, K, QUEEN, COMMON>(sink, b, from, to & targets);
     }
-
-    generate_pawns::<S, A, K>(b, sink, check_mask, pin_hv, pin_diag);
 }
 
 /// A piece's moves to the sink, as common or rare (see `Sink::piece_rare`).

@@ -3,7 +3,7 @@
 //! hash table, nodes above the last ply probe and fill it, and list their
 //! children first so that the children's buckets are fetched ahead.
 
-use super::board::{Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::board::{bits, Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::generate::{
     generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, CAPTURE,
     PROMOTION,
@@ -147,6 +147,14 @@ impl MoverAttacks {
 /// and the squares between them and the zone (`lanes`): a move that neither
 /// leaves nor enters a lane changes none of those attacks but the moving
 /// piece's own, so each such child is handed its whole danger map.
+///
+/// Why: the danger map was the child's largest cost left (children that
+/// skipped its slider part, with wrong counts, ran 1.08-1.20x faster). With
+/// the map handed to 86% of pos5's children and 91% of Kiwipete's, against
+/// each child making its own: startpos d6 1.003x, Kiwipete d5 1.088x, pos3 d7
+/// 1.035x, pos4 d6 1.023x, pos5 d5 1.080x, geometric mean 1.045x; a capture
+/// counted as leaving its square's occupancy as it was added 1.010x
+/// (`scripts/ab_perft.py`, 7 rounds, medians).
 #[derive(Copy, Clone)]
 struct SliderAttacks {
     seen: u64,
@@ -173,15 +181,15 @@ impl SliderAttacks {
         let ours = b.color[S::US] & !except;
         let occ = (b.color[0] | b.color[1]) ^ 1 << king;
         let (mut seen, mut lanes) = (0, 0);
-        for s in super::board::bits((b.role[BISHOP] | b.role[QUEEN]) & ours & diag_reach) {
+        for s in bits((b.role[BISHOP] | b.role[QUEEN]) & ours & diag_reach) {
             seen |= A::bishop(s, occ);
-            for z in super::board::bits(zone & bishop_rays(s)) {
+            for z in bits(zone & bishop_rays(s)) {
                 lanes |= ray(s, z);
             }
         }
-        for s in super::board::bits((b.role[ROOK] | b.role[QUEEN]) & ours & line_reach) {
+        for s in bits((b.role[ROOK] | b.role[QUEEN]) & ours & line_reach) {
             seen |= A::rook(s, occ);
-            for z in super::board::bits(zone & rook_rays(s)) {
+            for z in bits(zone & rook_rays(s)) {
                 lanes |= ray(s, z);
             }
         }
@@ -235,7 +243,16 @@ impl SliderAttacks {
 
 /// The moves of the enemy's bishops, rooks and queens (the children's own),
 /// counted once per parent: a move that neither leaves nor enters a square
-/// one of them sees or stands on leaves their count as it was.
+/// one of them sees or stands on leaves their count as it was. Only a
+/// child without check or pin takes it (`Threats::slider_moves`).
+///
+/// Why: against each child counting them: startpos d6 1.282x, Kiwipete d5
+/// 1.086x, pos3 d7 0.995x, pos4 d6 1.037x, pos5 d5 1.033x, geometric mean
+/// 1.082x (`scripts/ab_perft.py`, 7 rounds, medians). A bit per slider for
+/// each square, so that a child recounts only the sliders its move touches,
+/// cost more than it saved (0.952x); knights counted here too, 0.997x
+/// (startpos 1.053x, pos3 0.965x); pawns too, 1.012x with Kiwipete 0.977x,
+/// or apart from the sliders 1.013x with pos3 0.955x.
 #[derive(Copy, Clone)]
 struct Replies {
     /// Their count, or `u32::MAX` if not known.
@@ -253,12 +270,12 @@ impl Replies {
         let ours = b.color[S::US];
         let occ = b.color[0] | b.color[1];
         let (mut count, mut watched) = (0, 0);
-        for s in super::board::bits((b.role[BISHOP] | b.role[QUEEN]) & ours) {
+        for s in bits((b.role[BISHOP] | b.role[QUEEN]) & ours) {
             let seen = A::bishop(s, occ);
             count += (seen & !ours).count_ones();
             watched |= seen | 1 << s;
         }
-        for s in super::board::bits((b.role[ROOK] | b.role[QUEEN]) & ours) {
+        for s in bits((b.role[ROOK] | b.role[QUEEN]) & ours) {
             let seen = A::rook(s, occ);
             count += (seen & !ours).count_ones();
             watched |= seen | 1 << s;

@@ -8,7 +8,7 @@ use super::generate::{
     generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, CAPTURE,
     PROMOTION,
 };
-use super::lookups::{bishop_rays, kings, knights, pawn_hits, ray, rook_rays, Sliders};
+use super::lookups::{bishop_rays, castling_squares, kings, knights, pawn_hits, ray, rook_rays, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
 use super::Children;
 use crate::perft::HashTable;
@@ -171,12 +171,7 @@ impl SliderAttacks {
     /// Side `S`'s sliders but those of `except`, for the enemy king on `king`.
     #[inline(always)]
     fn of<S: Side, A: Sliders>(b: &Board, king: usize, except: u64) -> SliderAttacks {
-        let zone = kings(king)
-            | match king {
-                4 => 0x6c,
-                60 => 0x6c << 56,
-                _ => 0,
-            };
+        let zone = kings(king) | castling_squares(king);
         let (diag_reach, line_reach, _) = A::reach(king, kings(king));
         let ours = b.color[S::US] & !except;
         let occ = (b.color[0] | b.color[1]) ^ 1 << king;
@@ -283,10 +278,10 @@ impl Replies {
         Replies { count, watched }
     }
 
-    /// The child's count after a move that emptied or filled `from` and `to`.
+    /// The child's count after a move that emptied or filled squares of `touched`.
     #[inline(always)]
-    fn after(&self, from: usize, to: usize) -> Option<u32> {
-        if (1 << from | 1 << to) & self.watched == 0 {
+    fn after(&self, touched: u64) -> Option<u32> {
+        if touched & self.watched == 0 {
             Some(self.count)
         } else {
             None
@@ -375,8 +370,9 @@ struct Walk<A, const LAST: bool, const DIAGONALS: bool, const LINES: bool> {
 impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Walk<A, LAST, DIAGONALS, LINES> {
     /// Counts below `child`, where a piece of role `role` (a pawn's for
     /// pawn moves, the new one for a promotion, the rook for castling) has
-    /// just moved to `to`, and the mover's leapers attack `leaper_attacks`
-    /// (0 if not known);
+    /// just moved to `to`, emptying or filling squares of `touched` (all, if
+    /// not known), the mover's leapers attack `leaper_attacks` and the
+    /// child's king faces `danger` (each 0 if not known);
     /// `INLINE` counts a last-ply child's moves with a copy of the generator
     /// inlined here instead of the out-of-line one.
     #[inline(always)]
@@ -384,8 +380,8 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
         &mut self,
         child: Board,
         role: usize,
-        from: usize,
         to: usize,
+        touched: u64,
         leaper_attacks: u64,
         danger: u64,
     ) {
@@ -411,8 +407,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             leapers,
             leaper_attacks,
             danger,
-            // Castling and e.p. (from 64) change more squares.
-            slider_moves: if from < 64 { self.replies.after(from, to) } else { None },
+            slider_moves: self.replies.after(touched),
             diagonals: DIAGONALS || matches!(role, BISHOP | QUEEN) && bishop_rays(self.king) & 1 << to != 0,
             lines: LINES || matches!(role, ROOK | QUEEN) && rook_rays(self.king) & 1 << to != 0,
         };
@@ -441,7 +436,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             // A capture leaves the occupancy of `to` as it was.
             let changed = 1 << from | (1 << to) & !b.color[1 - S::US];
             let danger = sliders.danger::<A, ROLE>(&child, self.king, to, changed, attacks);
-            self.visit::<S, INLINE>(child, ROLE, from, to, attacks, danger);
+            self.visit::<S, INLINE>(child, ROLE, to, 1 << from | 1 << to, attacks, danger);
         }
     }
 }
@@ -479,25 +474,26 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, from, to, 0, 0);
+                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 1 << from | 1 << to, 0, 0);
                 }
             } else {
                 let attacks = self.mover.after_pawn::<S>(b, from, to);
                 let child = make_pawn::<S, KIND>(b, from, to);
                 let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
                 let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
-                self.visit::<S, false>(child, PAWN, from, to, attacks, danger);
+                self.visit::<S, false>(child, PAWN, to, 1 << from | 1 << to, attacks, danger);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, 64, to, 0, 0);
+        // E.p. (three squares) and castling (four) count every square as touched.
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, !0, 0, 0);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
         // The castled rook may land on a line through the enemy king.
         let rook_to = (king & 56) + if rook > king { 5 } else { 3 };
-        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, 64, rook_to, 0, 0);
+        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, !0, 0, 0);
     }
 }

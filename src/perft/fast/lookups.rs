@@ -91,11 +91,7 @@ const fn reach_table() -> [[(u64, u64, u64); 256]; 64] {
     let mut king = 0;
     while king < 64 {
         let neighbours = leaper_attacks(Square::new(king as u8), &KING_STEPS);
-        let castling = match king {
-            4 => 0x6c,
-            60 => 0x6c << 56,
-            _ => 0,
-        };
+        let castling = castling_squares(king);
         let mut subset = 0;
         while subset < 1 << neighbours.count_ones() {
             // Bit `n` of `subset` is the `n`-th neighbour, as `pext` numbers them.
@@ -121,6 +117,16 @@ const fn reach_table() -> [[(u64, u64, u64); 256]; 64] {
         king += 1;
     }
     out
+}
+
+/// The squares, besides its neighbours, that a king on e1 or e8 crosses or
+/// lands on when it castles in the standard geometry (c, d, f and g).
+pub(super) const fn castling_squares(king: usize) -> u64 {
+    match king {
+        4 => 0x6c,
+        60 => 0x6c << 56,
+        _ => 0,
+    }
 }
 
 /// Slider lookups plus the recursion entry compiled for them.

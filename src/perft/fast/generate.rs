@@ -157,6 +157,8 @@ pub(super) struct Threats {
     /// How many moves our bishops, rooks and queens have if nothing is
     /// pinned and the king is not in check, if known.
     pub(super) slider_moves: Option<u32>,
+    /// The same for our knights.
+    pub(super) knight_moves: Option<u32>,
     pub(super) diagonals: bool,
     pub(super) lines: bool,
 }
@@ -168,7 +170,7 @@ impl Threats {
     pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
         let theirs = b.color[1 - S::US];
         let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
-        Threats { leapers, leaper_attacks: 0, danger: 0, slider_moves: None, diagonals: true, lines: true }
+        Threats { leapers, leaper_attacks: 0, danger: 0, slider_moves: None, knight_moves: None, diagonals: true, lines: true }
     }
 }
 
@@ -262,10 +264,10 @@ pub(super) fn generate_for<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K
     // d6 1.006x, Kiwipete d5 1.024x, pos3 d7 1.030x, pos4 d6 0.993x, pos5 d5
     // 1.011x, `scripts/ab_perft.py`, 11 rounds, medians.)
     if checkers | pin_hv | pin_diag == 0 {
-        piece_moves::<S, A, K, true>(b, sink, !0, 0, 0, threats.slider_moves);
+        piece_moves::<S, A, K, true>(b, sink, !0, 0, 0, threats.slider_moves, threats.knight_moves);
     } else if checkers & checkers.wrapping_sub(1) == 0 {
         let check_mask = if checkers == 0 { !0 } else { ray(king, checkers.trailing_zeros() as usize) | checkers };
-        piece_moves::<S, A, K, false>(b, sink, check_mask, pin_hv, pin_diag, None);
+        piece_moves::<S, A, K, false>(b, sink, check_mask, pin_hv, pin_diag, None, None);
     }
 
     // A castling square loses its right as soon as its rook leaves or is
@@ -288,16 +290,19 @@ fn piece_moves<S: Side, A: Sliders, K: Sink, const COMMON: bool>(
     pin_hv: u64,
     pin_diag: u64,
     slider_moves: Option<u32>,
+    knight_moves: Option<u32>,
 ) {
     let ours = b.color[S::US];
     let targets = !ours & check_mask;
     let pinned = pin_hv | pin_diag;
 
-    let mut set = b.role[KNIGHT] & ours & !pinned;
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
-        hand::<S, K, KNIGHT, COMMON>(sink, b, from, knights(from) & targets);
+    if !(COMMON && knight_moves.is_some_and(|n| sink.counted(n))) {
+        let mut set = b.role[KNIGHT] & ours & !pinned;
+        while set != 0 {
+            let from = set.trailing_zeros() as usize;
+            set &= set - 1;
+            hand::<S, K, KNIGHT, COMMON>(sink, b, from, knights(from) & targets);
+        }
     }
     if !(COMMON && slider_moves.is_some_and(|n| sink.counted(n))) {
         sliders::<S, A, K, COMMON>(b, sink, targets, pin_hv, pin_diag);

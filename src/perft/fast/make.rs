@@ -20,7 +20,9 @@ fn clear<S: Side>(c: &mut Board, to: u64) {
 pub(super) fn make_piece<S: Side, const ROLE: usize>(b: &Board, from: usize, to: usize) -> Board {
     let (f, t) = (1u64 << from, 1u64 << to);
     let mut c = *b;
-    clear::<S>(&mut c, t);
+    if b.color[1 - S::US] & t != 0 {
+        clear::<S>(&mut c, t);
+    }
     c.role[ROLE] ^= f | t;
     c.color[S::US] ^= f | t;
     // A rook leaving or taken on its castling square loses the right.

@@ -56,11 +56,13 @@ fn standard<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, rights: u64, 
     // A path is closed by a piece on it or a known attack on the king's part.
     let closed = (occ & (f_g | b_c_d)) | (danger & (f_g | c_d));
     let open = rights & (if closed & f_g == 0 { short } else { 0 } | if closed & b_c_d == 0 { long } else { 0 });
-    if open == 0 {
-        return;
-    }
+    // With the map, the count needs no branch on which paths are open
+    // (whether an attack closes the short path changes from child to child).
     if danger != 0 {
         sink.castles::<S>(b, king, open);
+        return;
+    }
+    if open == 0 {
         return;
     }
     // No map: the king had at most one target. Both paths open would make

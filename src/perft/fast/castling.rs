@@ -58,6 +58,10 @@ fn standard<S: Side, A: Sliders, K: Sink>(b: &Board, sink: &mut K, rights: u64, 
     let open = rights & (if closed & f_g == 0 { short } else { 0 } | if closed & b_c_d == 0 { long } else { 0 });
     // With the map, the count needs no branch on which paths are open
     // (whether an attack closes the short path changes from child to child).
+    // Why: against returning first when both are closed, position 5 d5
+    // 1.042x, Kiwipete d5 1.035x, start position 0.983x (7 rounds, medians);
+    // returning first only when pieces close both, the start position gained
+    // 5% back but position 5 lost 2% (9 rounds).
     if danger != 0 {
         sink.castles::<S>(b, king, open);
         return;

@@ -170,7 +170,15 @@ impl Threats {
     pub(super) fn of<S: Side>(b: &Board, king: usize) -> Threats {
         let theirs = b.color[1 - S::US];
         let leapers = (knights(king) & b.role[KNIGHT] & theirs) | (pawn_hits(S::WHITE, king) & b.role[PAWN] & theirs);
-        Threats { leapers, leaper_attacks: 0, danger: 0, slider_moves: None, knight_moves: None, diagonals: true, lines: true }
+        Threats {
+            leapers,
+            leaper_attacks: 0,
+            danger: 0,
+            slider_moves: None,
+            knight_moves: None,
+            diagonals: true,
+            lines: true,
+        }
     }
 }
 

@@ -295,11 +295,11 @@ impl Replies {
         Replies { count, watched, knights: jumps, knight_hits }
     }
 
-    /// The child's knight moves after a move that emptied or filled squares
-    /// of `touched` (a move's origin is never one of their pieces), if known.
+    /// The child's knight moves after a move to `to` (not e.p., whose
+    /// captured pawn is not on `to`), if known.
     #[inline(always)]
-    fn knights_after(&self, touched: u64) -> Option<u32> {
-        if self.knight_hits & touched == 0 {
+    fn knights_after(&self, to: usize) -> Option<u32> {
+        if self.knight_hits & 1 << to == 0 {
             Some(self.knights)
         } else {
             None
@@ -410,6 +410,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
         role: usize,
         to: usize,
         touched: u64,
+        knight_moves: Option<u32>,
         leaper_attacks: u64,
         danger: u64,
     ) {
@@ -436,7 +437,7 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             leaper_attacks,
             danger,
             slider_moves: self.replies.after(touched),
-            knight_moves: self.replies.knights_after(touched),
+            knight_moves,
             diagonals: DIAGONALS || matches!(role, BISHOP | QUEEN) && bishop_rays(self.king) & 1 << to != 0,
             lines: LINES || matches!(role, ROOK | QUEEN) && rook_rays(self.king) & 1 << to != 0,
         };
@@ -465,7 +466,15 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
             // A capture leaves the occupancy of `to` as it was.
             let changed = 1 << from | (1 << to) & !b.color[1 - S::US];
             let danger = sliders.danger::<A, ROLE>(&child, self.king, to, changed, attacks);
-            self.visit::<S, INLINE>(child, ROLE, to, 1 << from | 1 << to, attacks, danger);
+            self.visit::<S, INLINE>(
+                child,
+                ROLE,
+                to,
+                1 << from | 1 << to,
+                self.replies.knights_after(to),
+                attacks,
+                danger,
+            );
         }
     }
 }
@@ -503,26 +512,51 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
             let from = (to as i32 - step) as usize;
             if KIND >= PROMOTION {
                 for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    self.visit::<S, false>(make_promotion::<S>(b, from, to, role), role, to, 1 << from | 1 << to, 0, 0);
+                    self.visit::<S, false>(
+                        make_promotion::<S>(b, from, to, role),
+                        role,
+                        to,
+                        1 << from | 1 << to,
+                        self.replies.knights_after(to),
+                        0,
+                        0,
+                    );
                 }
             } else {
                 let attacks = self.mover.after_pawn::<S>(b, from, to);
                 let child = make_pawn::<S, KIND>(b, from, to);
                 let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
                 let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
-                self.visit::<S, false>(child, PAWN, to, 1 << from | 1 << to, attacks, danger);
+                self.visit::<S, false>(
+                    child,
+                    PAWN,
+                    to,
+                    1 << from | 1 << to,
+                    self.replies.knights_after(to),
+                    attacks,
+                    danger,
+                );
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, from: usize, to: usize) {
         // E.p. (three squares) and castling (four) count every square as touched.
-        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, !0, 0, 0);
+        self.visit::<S, false>(make_en_passant::<S>(b, from, to), PAWN, to, !0, None, 0, 0);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, king: usize, rook: usize) {
         // The castled rook may land on a line through the enemy king.
+        // (Castling captures nothing: the knights' count holds.)
         let rook_to = (king & 56) + if rook > king { 5 } else { 3 };
-        self.visit::<S, false>(make_castle::<S>(b, king, rook), ROOK, rook_to, !0, 0, 0);
+        self.visit::<S, false>(
+            make_castle::<S>(b, king, rook),
+            ROOK,
+            rook_to,
+            !0,
+            self.replies.knights_after(rook_to),
+            0,
+            0,
+        );
     }
 }

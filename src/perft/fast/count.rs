@@ -6,7 +6,7 @@
 use super::board::{bits, Board, Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::generate::{
     generate, generate_for, king_of, knight_attacks, on_diagonals, on_lines, pawn_attacks, Sink, Threats, CAPTURE,
-    PROMOTION,
+    PROMOTION, PUSH,
 };
 use super::lookups::{bishop_rays, castling_squares, kings, knights, pawn_hits, ray, rook_rays, Sliders};
 use super::make::{make_castle, make_en_passant, make_pawn, make_piece, make_promotion};
@@ -484,13 +484,16 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
 
 /// Why: a piece's moves in the common copy of the generator (no check, no
 /// pin) count their children with an inlined generator, and so do rooks'
-/// moves in the rare copy; everything else (pawns, the rare copy's other
-/// pieces, castling, en passant) calls the one out-of-line copy. Inlined at
-/// every kind of move, the code outgrew the instruction cache (see
-/// `Sliders::leaves`); here, against all out of line: startpos d6
-/// 1.037x, Kiwipete d5 1.036x, pos3 d7 1.032x, pos4 d6 1.018x, pos5 d5
-/// 1.016x (`scripts/ab_perft.py`, 9 rounds, medians). Pawns inlined as well
-/// lost 1.7%; every piece inlined in both copies gained 1.5% less.
+/// moves in the rare copy, and single pawn pushes; everything else (other
+/// pawn moves, the rare copy's other pieces, castling, en passant) calls the
+/// one out-of-line copy. Inlined at every kind of move, the code outgrew the
+/// instruction cache (see `Sliders::leaves`); here, against all out of line:
+/// startpos d6 1.037x, Kiwipete d5 1.036x, pos3 d7 1.032x, pos4 d6 1.018x,
+/// pos5 d5 1.016x (`scripts/ab_perft.py`, 9 rounds, medians). Every pawn
+/// move inlined as well lost 1.7% then, and 3.4% on Kiwipete now (startpos
+/// 1.030x); pushes alone: startpos 1.027x, Kiwipete 0.995x, pos3 1.014x,
+/// pos4 0.993x, pos5 0.998x (7 rounds). Every piece inlined in both copies
+/// gained 1.5% less.
 impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sink for Walk<A, LAST, DIAGONALS, LINES> {
     #[inline(always)]
     fn piece<S: Side, const ROLE: usize>(&mut self, b: &Board, from: usize, targets: u64) {
@@ -530,15 +533,12 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
                 let child = make_pawn::<S, KIND>(b, from, to);
                 let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
                 let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
-                self.visit::<S, false>(
-                    child,
-                    PAWN,
-                    to,
-                    1 << from | 1 << to,
-                    self.replies.knights_after(to),
-                    attacks,
-                    danger,
-                );
+                let knight_moves = self.replies.knights_after(to);
+                if KIND == PUSH {
+                    self.visit::<S, true>(child, PAWN, to, 1 << from | 1 << to, knight_moves, attacks, danger);
+                } else {
+                    self.visit::<S, false>(child, PAWN, to, 1 << from | 1 << to, knight_moves, attacks, danger);
+                }
             }
         }
     }

@@ -399,8 +399,9 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Wal
     /// Counts below `child`, where a piece of role `role` (a pawn's for
     /// pawn moves, the new one for a promotion, the rook for castling) has
     /// just moved to `to`, emptying or filling squares of `touched` (all, if
-    /// not known), the mover's leapers attack `leaper_attacks` and the
-    /// child's king faces `danger` (each 0 if not known);
+    /// not known), the child's knights have `knight_moves` (if known), the
+    /// mover's leapers attack `leaper_attacks` and the child's king faces
+    /// `danger` (each 0 if not known);
     /// `INLINE` counts a last-ply child's moves with a copy of the generator
     /// inlined here instead of the out-of-line one.
     #[inline(always)]
@@ -533,11 +534,11 @@ impl<A: Sliders, const LAST: bool, const DIAGONALS: bool, const LINES: bool> Sin
                 let child = make_pawn::<S, KIND>(b, from, to);
                 let changed = if KIND == CAPTURE { 1 << from } else { 1 << from | 1 << to };
                 let danger = self.sliders.danger::<A, PAWN>(&child, self.king, to, changed, attacks);
-                let knight_moves = self.replies.knights_after(to);
+                let (touched, knight_moves) = (1 << from | 1 << to, self.replies.knights_after(to));
                 if KIND == PUSH {
-                    self.visit::<S, true>(child, PAWN, to, 1 << from | 1 << to, knight_moves, attacks, danger);
+                    self.visit::<S, true>(child, PAWN, to, touched, knight_moves, attacks, danger);
                 } else {
-                    self.visit::<S, false>(child, PAWN, to, 1 << from | 1 << to, knight_moves, attacks, danger);
+                    self.visit::<S, false>(child, PAWN, to, touched, knight_moves, attacks, danger);
                 }
             }
         }

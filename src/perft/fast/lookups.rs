@@ -68,6 +68,37 @@ pub(super) fn bishop_rays(i: usize) -> u64 {
     BISHOP_RAYS[i & 63]
 }
 
+/// The last square of each of the eight empty-board rays from a square: a
+/// slider that sees one of them sees nothing beyond it whatever stands there.
+static RAY_ENDS: [u64; 64] = ray_ends_table();
+
+const fn ray_ends_table() -> [u64; 64] {
+    let mut out = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = if d < 4 { ROOK_DIRECTIONS[d] } else { BISHOP_DIRECTIONS[d - 4] };
+            let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
+            while f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8 {
+                f += df;
+                r += dr;
+            }
+            if f as usize + 8 * r as usize != sq {
+                out[sq] |= 1 << (f as usize + 8 * r as usize);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+#[inline(always)]
+pub(super) fn ray_ends(i: usize) -> u64 {
+    RAY_ENDS[i & 63]
+}
+
 /// For a king square and a subset of its neighbours (indexed as
 /// `pext(subset, kings(king))`), the squares from which a bishop or queen
 /// (`.0`), a rook or queen (`.1`) or a knight (`.2`) could attack one of
@@ -412,6 +443,18 @@ mod tests {
                 }
                 assert_eq!(reach[subset as usize], (diag, line, jump), "king {king} targets {targets:#x}");
             }
+        }
+    }
+
+    /// A ray's ends are the squares on a line from `s` that nothing lies
+    /// beyond: no `ray(s, y)` (the squares between) holds them.
+    #[test]
+    fn ray_ends_are_the_squares_nothing_lies_beyond() {
+        for s in 0..64 {
+            let lines = rook_rays(s) | bishop_rays(s);
+            let passed = (0..64).fold(0, |acc, y| acc | ray(s, y));
+            assert_eq!(ray_ends(s), lines & !passed, "square {s}");
+            assert!(ray_ends(s).count_ones() >= 3, "square {s}");
         }
     }
 

@@ -356,6 +356,7 @@ pub(super) fn leaves<S: Side, A: Sliders>(b: &Board, king: usize, threats: Threa
 struct Counter(u64);
 
 impl Sink for Counter {
+    const ONLY_COUNTS: bool = true;
     #[inline(always)]
     fn piece<S: Side, const ROLE: usize>(&mut self, _b: &Board, _from: usize, targets: u64) {
         self.0 += targets.count_ones() as u64;

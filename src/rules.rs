@@ -52,6 +52,12 @@ pub trait Rules: Send + Sync {
     /// The game's name for messages: `chess`, `tictacchess`, a variant's name.
     fn name(&self) -> String;
 
+    /// The variant's name, for a game read from a variants.ini file: the
+    /// `variant` key of the JSON documents. Chess and TicTacChess have none.
+    fn variant(&self) -> Option<String> {
+        None
+    }
+
     /// Reads a position in the game's text form (FEN, X-FEN, Shredder-FEN,
     /// a TicTacChess position string, a variant's FEN).
     fn parse_position(&self, text: &str) -> Result<Self::Position, Self::PositionError>;

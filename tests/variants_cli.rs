@@ -204,3 +204,30 @@ fn bench_runs_the_given_depth_and_refuses_what_it_would_ignore() {
         .code(2)
         .stderr(predicate::str::contains("--depth has no effect without --variant"));
 }
+
+/// The `variant` key of `--json` output, from a run of `cmd`.
+fn variant_key(cmd: &mut Command) -> Option<String> {
+    let out = cmd.output().expect("chesstool runs");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    doc.get("variant").map(|v| v.as_str().expect("a string").to_string())
+}
+
+#[test]
+fn json_documents_name_the_variant() {
+    let ini = ini_path();
+    let variant = ["--variant", "mini5", "--variant-path", ini.as_str()];
+    let divide = || {
+        let mut c = chesstool();
+        c.args(["divide", "--depth", "1", "--json"]);
+        c
+    };
+    assert_eq!(variant_key(divide().args(variant)).as_deref(), Some("mini5"));
+    // The hunt against a pasted divide (the same as ours: a match).
+    let pasted = chesstool().args(["divide", "--depth", "1"]).args(variant).output().unwrap().stdout;
+    let hunt = variant_key(divide().args(variant).args(["--against", "-"]).write_stdin(pasted));
+    assert_eq!(hunt.as_deref(), Some("mini5"));
+    let suite = variant_key(chesstool().args(["suite", "--json", "-"]).args(variant).write_stdin("startpos ;D1 10\n"));
+    assert_eq!(suite.as_deref(), Some("mini5"));
+    // Chess has no variant: no key.
+    assert_eq!(variant_key(&mut divide()), None);
+}

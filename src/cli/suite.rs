@@ -126,6 +126,8 @@ impl Summary {
 #[derive(Serialize)]
 struct SuiteJson<'a> {
     status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
     files: &'a [Summary],
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
@@ -284,6 +286,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     if args.json {
         let doc = SuiteJson {
             status: if mismatches.is_empty() { "ok" } else { "mismatch" },
+            variant: rules.variant(),
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,

@@ -68,6 +68,10 @@ impl Rules for VariantRules {
         self.variant.name.clone()
     }
 
+    fn variant(&self) -> Option<String> {
+        Some(self.variant.name.clone())
+    }
+
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
         if text.trim() == "startpos" {
             return self.variant.parse_fen(&self.variant.start_fen);

@@ -142,9 +142,12 @@ pub fn witness_text<R: Rules>(rules: &R, w: &Witness<R>, indent: &str) -> String
     WitnessJson::new(rules, w).text(indent, table)
 }
 
-/// `root`, `moves` and `position` of the vocabulary for a line.
+/// `variant` (for a variant), `root`, `moves` and `position` of the
+/// vocabulary for a line.
 #[derive(Serialize, Debug)]
 pub struct LineJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     pub root: String,
     pub moves: Vec<String>,
     pub position: String,
@@ -153,6 +156,7 @@ pub struct LineJson {
 impl LineJson {
     pub fn new<R: Rules>(rules: &R, line: &Line<R>) -> LineJson {
         LineJson {
+            variant: rules.variant(),
             root: line.root_text(rules),
             moves: line.move_texts(rules),
             position: rules.position_text(&line.position(rules)),

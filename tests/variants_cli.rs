@@ -231,3 +231,19 @@ fn json_documents_name_the_variant() {
     // Chess has no variant: no key.
     assert_eq!(variant_key(&mut divide()), None);
 }
+
+#[test]
+fn chess_only_options_are_refused_by_variant_perft() {
+    for (extra, message) in [
+        (&["--stats"][..], "--stats has no effect with --variant"),
+        (&["--hash", "16"][..], "--hash has no effect with --variant"),
+        (&["--chess960"][..], "--chess960 has no effect with --variant"),
+    ] {
+        chesstool()
+            .args(["perft", "--depth", "1", "--variant", "mini5", "--variant-path", &ini_path()])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -76,6 +76,15 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     }
     if args.variant.is_set() {
         let p = &args.position;
+        if p.chess960 {
+            return Err(no_effect("--chess960", "with --variant"));
+        }
+        if args.stats {
+            return Err(no_effect("--stats", "with --variant (the statistics columns are chess's)"));
+        }
+        if args.hash > 0 {
+            return Err(super::variant::no_hash_table());
+        }
         return super::variant::perft(&args.variant, &p.fen, &p.moves, args.depth, args.threads, args.json);
     }
     if args.hash > 0 && args.stats {

@@ -547,8 +547,18 @@ impl Tables {
             let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
             let (s, e) = shapes.buckets[idx];
             for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
-                for &(off, _) in &shapes.conds[start as usize..start as usize + len as usize] {
-                    let c = (x as isize + off) as usize;
+                let conds = &shapes.conds[start as usize..start as usize + len as usize];
+                let cell = |off: isize| (x as isize + off) as usize;
+                // A shape whose path leaves the board never fires: nothing to
+                // mark. `any` stops at its first cell off the board, which is
+                // in the padding (conditions follow the path an atom step at a
+                // time); the cells after it may lie outside the mailbox (a
+                // locust's did, near an edge).
+                if conds.iter().any(|&(off, _)| pos.cells[cell(off)] == OFF) {
+                    continue;
+                }
+                for &(off, _) in conds {
+                    let c = cell(off);
                     marks[c >> 6] |= 1 << (c & 63);
                 }
             }

@@ -296,3 +296,10 @@ fn random_bytes_are_rejected_with_one_line() {
         }
     }
 }
+
+#[test]
+fn move_counters_at_their_largest_do_not_wrap() {
+    let pos = Position::from_fen("7k/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295").unwrap();
+    let pos = pos.play_uci_moves(["e1e2", "h8h7"]).unwrap();
+    assert!(pos.to_fen().ends_with(" 4294967295 4294967295"), "{}", pos.to_fen());
+}

@@ -223,7 +223,8 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::ep_key(ep);
         }
-        self.halfmoves += 1;
+        // Saturating: a FEN may start the clocks at u32::MAX.
+        self.halfmoves = self.halfmoves.saturating_add(1);
         match m.kind() {
             MoveKind::Castling => {
                 self.remove(us, Role::King, from);
@@ -265,7 +266,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.key ^= zobrist::turn_key();

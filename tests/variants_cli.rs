@@ -76,10 +76,11 @@ fn divide_prints_fairy_stockfish_format_with_two_digit_ranks() {
         // The black lance (fRbW) on a10 checks the king on a1 along the
         // file: only b1 and b2 leave it (a2 is still on the file).
         .stdout(predicate::str::diff("a1b1: 1\na1b2: 1\n\nNodes searched: 2\n"));
-    // Black's lance slides down its file (forward for Black) to a1.
+    // Black's lance slides down its file (forward for Black) to a1 (the
+    // white king on b1: with Black to move, a king on a1 would stand in check).
     chesstool()
         .args(["divide", "--variant", "big10", "--variant-path", &ini_path(), "--depth", "1"])
-        .args(["--fen", "l9/10/10/10/10/10/4k5/10/10/K9 b - - 0 1"])
+        .args(["--fen", "l9/10/10/10/10/10/4k5/10/10/1K8 b - - 0 1"])
         .assert()
         .success()
         .stdout(predicate::str::contains("a10a9: 1").and(predicate::str::contains("a10a1: 1")));
@@ -230,6 +231,19 @@ fn json_documents_name_the_variant() {
     assert_eq!(suite.as_deref(), Some("mini5"));
     // Chess has no variant: no key.
     assert_eq!(variant_key(&mut divide()), None);
+}
+
+#[test]
+fn a_position_whose_side_not_to_move_is_in_check_is_refused() {
+    // mini5's W (WF: one step any way) on b5 checks Black's king on a5; kings
+    // side by side check each other.
+    for fen in ["kW3/5/5/5/K4 w - - 0 1", "kK3/5/5/5/5 b - - 0 1"] {
+        chesstool()
+            .args(["perft", "--depth", "1", "--variant", "mini5", "--variant-path", &ini_path(), "--fen", fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("illegal position: the side not to move"));
+    }
 }
 
 #[test]

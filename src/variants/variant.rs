@@ -236,6 +236,12 @@ impl Variant {
                 return Err(err(format!("en-passant field {ep:?}: en passant is not implemented (write -)")));
             }
         }
+        let (us, them) = (pos.side, pos.side ^ 1);
+        let royal = pos.royal[them] as usize;
+        if self.royal.is_some() && self.tables.attacked(&mut pos, royal, us) {
+            let name = if them == WHITE { "white" } else { "black" };
+            return Err(err(format!("illegal position: the side not to move ({name}) is in check")));
+        }
         for (i, name) in [(4, "halfmove clock"), (5, "fullmove number")] {
             if let Some(&f) = fields.get(i) {
                 if f.parse::<u32>().is_err() {

@@ -158,6 +158,7 @@ fn unimplemented_rules_are_errors_naming_the_key() {
         .stderr(predicate::str::contains("castling is not implemented"));
     ini_error(&format!("{base}maxFile = 17\n"), "v").stderr(predicate::str::contains("maxFile = 17"));
     ini_error(base, "w").stderr(predicate::str::contains("no variant \"w\""));
+    ini_error("[v]\nking = k\nstartFen =\n", "v").stderr(predicate::str::contains("v has an empty startFen"));
 }
 
 #[test]

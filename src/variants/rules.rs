@@ -74,6 +74,11 @@ impl Rules for VariantRules {
 
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
         if text.trim() == "startpos" {
+            if self.variant.start_fen.trim().is_empty() {
+                let message =
+                    format!("variant {} has an empty startFen: give the position with --fen", self.variant.name);
+                return Err(FenError { fen: text.to_string(), message });
+            }
             return self.variant.parse_fen(&self.variant.start_fen);
         }
         self.variant.parse_fen(text)

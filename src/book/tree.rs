@@ -294,26 +294,51 @@ pub fn format_line(start: &Position, moves: &[Move]) -> String {
     out
 }
 
+/// The plies a shortened line shows at each end.
+pub const LINE_ENDS: usize = 6;
+
+/// [`format_line`] for messages, bounded: a line longer than `2 * LINE_ENDS`
+/// plies shows its first and last `LINE_ENDS` moves and its length, as
+/// `1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 9999. Ng1 Ng8 10000. Nf3 Nf6 (20000
+/// plies)` (one line of a book can be as long as the whole book).
+pub fn format_line_short(start: &Position, moves: &[Move]) -> String {
+    if moves.len() <= 2 * LINE_ENDS {
+        return format_line(start, moves);
+    }
+    let (head, rest) = moves.split_at(LINE_ENDS);
+    let (middle, tail) = rest.split_at(rest.len() - LINE_ENDS);
+    let mut pos = *start;
+    for &mv in head.iter().chain(middle) {
+        pos = pos.play(mv);
+    }
+    format!("{} … {} ({} plies)", format_line(start, head), format_line(&pos, tail), moves.len())
+}
+
 /// The moves of the raw nodes from the root to `id`, as far as they decode,
-/// written as PGN movetext (an index that does not decode is shown as `#N`).
+/// written as PGN movetext (an index that does not decode is shown as `#N`),
+/// shortened as [`format_line_short`] shortens.
 pub fn raw_line(raw: &RawBook, id: u32) -> String {
     if id == ROOT || id as usize >= raw.nodes.len() {
         return "the start".to_string();
     }
     let mut pos = Position::startpos();
     let mut moves = Vec::new();
-    let mut tail = String::new();
+    let mut undecoded = Vec::new();
     for node in raw.path_to(id) {
         let index = raw.nodes[node as usize].index;
         match move_at(&pos, index) {
-            Some(mv) if tail.is_empty() => {
+            Some(mv) if undecoded.is_empty() => {
                 moves.push(mv);
                 pos = pos.play(mv);
             }
-            _ => tail.push_str(&format!(" #{index}")),
+            _ => undecoded.push(index),
         }
     }
-    let line = format_line(&Position::startpos(), &moves);
+    let mut tail: String = undecoded.iter().take(LINE_ENDS).map(|index| format!(" #{index}")).collect();
+    if undecoded.len() > LINE_ENDS {
+        tail.push_str(&format!(" … ({} more)", undecoded.len() - LINE_ENDS));
+    }
+    let line = format_line_short(&Position::startpos(), &moves);
     let line = format!("{line}{tail}").trim().to_string();
     if line.is_empty() {
         "the start".to_string()

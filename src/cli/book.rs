@@ -322,7 +322,13 @@ struct ProbeReport {
     /// The moves from the start to the first place where the position stands.
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<String>>,
+    /// How many places the position stands at (the text lists a few).
+    place_count: usize,
 }
+
+/// The most places `book probe` lists (a long line can repeat a position
+/// thousands of times; each place's line is built only when it is shown).
+const PLACES_SHOWN: usize = 8;
 
 fn probe(args: &ProbeArgs) -> Result<Outcome> {
     let resolved = resolve(&args.fen, &args.moves, false)?;
@@ -339,10 +345,22 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
         .iter()
         .map(|b| ProbeMove { uci: b.mv.to_uci(chess960), san: pos.san(b.mv), play: b.play })
         .collect();
-    let path = found.places.first().map(|p| p.iter().map(|m| m.to_uci(false)).collect::<Vec<_>>());
+    let line_of = |place: u32| book.line_of(place).map_err(|e| book.fault(e)).with_context(|| name.clone());
     let mut out = std::io::stdout().lock();
     if args.json {
-        let doc = ProbeReport { status: "ok", fen: pos.to_fen(), moves, transposition: found.transposition, path };
+        let path = match found.places.first() {
+            Some(&place) => Some(line_of(place)?.iter().map(|m| m.to_uci(false)).collect()),
+            None => None,
+        };
+        let place_count = found.places.len();
+        let doc = ProbeReport {
+            status: "ok",
+            fen: pos.to_fen(),
+            moves,
+            transposition: found.transposition,
+            path,
+            place_count,
+        };
         super::common::print_json(&doc)?;
         return Ok(Outcome::Success);
     }
@@ -362,12 +380,18 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
         let line = format!("{:<8} {:<6} {}", m.san, m.uci, notes.join("; "));
         writeln!(out, "{}", line.trim_end())?;
     }
-    let root = book.root();
-    let places: Vec<String> = found
-        .places
-        .iter()
-        .map(|p| if p.is_empty() { "the start".to_string() } else { chesstool::book::tree::format_line(root, p) })
-        .collect();
+    let mut places = Vec::new();
+    for &place in found.places.iter().take(PLACES_SHOWN) {
+        let line = line_of(place)?;
+        places.push(if line.is_empty() {
+            "the start".to_string()
+        } else {
+            chesstool::book::tree::format_line_short(book.root(), &line)
+        });
+    }
+    if found.places.len() > PLACES_SHOWN {
+        places.push(format!("and {} more", found.places.len() - PLACES_SHOWN));
+    }
     let how = if found.transposition { "yes" } else { "no" };
     writeln!(out, "transposition: {how}; the position stands after: {}", places.join(" | "))?;
     Ok(Outcome::Success)

@@ -346,3 +346,39 @@ pub fn raw_line(raw: &RawBook, id: u32) -> String {
         line
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Nf3 Nf6 Ng1 Ng8` repeated: `plies` moves from the start.
+    fn shuffle(plies: usize) -> Vec<Move> {
+        let mut pos = Position::startpos();
+        let mut moves = Vec::new();
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"].iter().cycle().take(plies) {
+            let mv = pos.parse_uci(uci).unwrap();
+            moves.push(mv);
+            pos = pos.play(mv);
+        }
+        moves
+    }
+
+    #[test]
+    fn a_line_of_twelve_plies_is_whole_and_a_longer_one_shows_its_ends() {
+        let start = Position::startpos();
+        let twelve = format_line_short(&start, &shuffle(12));
+        assert_eq!(twelve, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8");
+        assert_eq!(twelve, format_line(&start, &shuffle(12)));
+        // 13 plies: ply 7 (4. Ng1) is left out; the tail starts with Black's
+        // 4... Ng8, its number written.
+        assert_eq!(
+            format_line_short(&start, &shuffle(13)),
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 4... Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 (13 plies)"
+        );
+        // 40,000 plies are 20,000 moves; ply 39,995 is White's 19998. Ng1.
+        assert_eq!(
+            format_line_short(&start, &shuffle(40_000)),
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 19998. Ng1 Ng8 19999. Nf3 Nf6 20000. Ng1 Ng8 (40000 plies)"
+        );
+    }
+}

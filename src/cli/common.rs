@@ -244,10 +244,11 @@ pub struct ForceArg {
 }
 
 /// Refuses an output before any work: none or `-` (standard output) is
-/// fine (but `--force` then does nothing); a file that is also one of `inputs` never is, not even with
-/// `--force`; an existing file only with `force`; a directory never. A device
-/// or pipe (`/dev/null`) is written to, not replaced, so it needs no `--force`.
-/// `option` names the output in messages (`-o`, `--svg`).
+/// fine (but `--force` then does nothing); a file that is also one of
+/// `inputs` never is, not even with `--force`; an existing file only with
+/// `force`; a directory never. A device or pipe (`/dev/null`) is written to,
+/// not replaced, so it needs no `--force`. `option` names the output in
+/// messages (`-o`, `--svg`).
 pub fn check_output(
     option: &str,
     path: Option<&std::path::Path>,
@@ -304,7 +305,9 @@ fn same_file(output_path: &std::path::Path, output: &std::fs::Metadata, input: &
 /// Writes `bytes` to `path` (standard output for `-`) once [`check_output`]
 /// agrees: into a new temporary file beside it, then renamed over it, so
 /// that a failed write leaves the old file (or none), never half a file.
-/// Through a symbolic link the link's target is replaced.
+/// Through a symbolic link the link's target is replaced. (The check is
+/// made again here; a file that another process creates between it and the
+/// rename is replaced.)
 pub fn write_output_file(
     option: &str,
     path: &std::path::Path,

@@ -1,6 +1,7 @@
 //! Bad input: exit 2 and one line naming the place (game and move of a PGN,
 //! line of a text file, byte offset and line of moves of a book), and with
-//! `--json` the error document on stdout.
+//! `--json` the error document on stdout. A book of one 40,000-ply line
+//! probes and fails with output of bounded size.
 
 mod book_common;
 
@@ -136,4 +137,65 @@ fn json_failures_print_the_error_document() {
     let pgn = write(&dir, "a.pgn", b"1. e4 *\n");
     let out = chesstool().args(["book", "build", &pgn, "-o", "-", "--json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `Nf3 Nf6 Ng1 Ng8` 10,000 times: 40,000 plies, 40,000 bytes, and the
+/// start position stands at the start and after every fourth ply.
+fn knight_shuffle_book(dir: &Path) -> String {
+    let pgn = format!("[Event \"x\"]\n{} *\n", vec!["Nf3 Nf6 Ng1 Ng8"; 10_000].join(" "));
+    let pgn = write(dir, "lin.pgn", pgn.as_bytes());
+    let book = dir.join("lin.book").to_string_lossy().to_string();
+    let out = chesstool().args(["book", "build", &pgn, "-o", &book]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::metadata(&book).unwrap().len(), 40_000);
+    book
+}
+
+/// Regression: probing listed every place with its whole line (10,001
+/// lines of up to 40,000 plies: minutes and 1.4 GB). Now the first 8, each
+/// shortened, then the count of the rest; JSON counts them all.
+#[test]
+fn a_position_at_thousands_of_places_probes_in_bounded_output() {
+    let dir = book_common::scratch("book_errors_places");
+    let book = knight_shuffle_book(&dir);
+    let out = chesstool().args(["book", "probe", &book]).timeout(std::time::Duration::from_secs(60)).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.len() < 2_000, "{} bytes: {}", text.len(), text.chars().take(2_000).collect::<String>());
+    let places = text.lines().last().unwrap();
+    // 10,001 places: the start and after plies 4, 8, ..., 40,000.
+    assert!(places.ends_with("| and 9993 more"), "{places}");
+    assert!(places.contains(": the start | 1. Nf3 Nf6 2. Ng1 Ng8 | "), "{places}");
+    assert!(
+        places.contains("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 12. Ng1 Ng8 13. Nf3 Nf6 14. Ng1 Ng8 (28 plies)"),
+        "{places}"
+    );
+
+    let out = chesstool().args(["book", "probe", &book, "--moves", "Nf3", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.stdout.len() < 2_000, "{doc}");
+    // After Nf3: plies 1, 5, ..., 39,997.
+    assert_eq!(doc["place_count"], 10_000, "{doc}");
+    assert_eq!(doc["path"], serde_json::json!(["g1f3"]), "{doc}");
+}
+
+/// Regression: a fault deep in a long line printed the whole line, 40,000
+/// plies on one line; now its ends and its length.
+#[test]
+fn a_fault_at_the_end_of_a_long_line_names_it_shortened() {
+    let dir = book_common::scratch("book_errors_long_fault");
+    let mut bytes = std::fs::read(knight_shuffle_book(&dir)).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] = CLOSE | 62; // no position has 63 legal moves here
+    let bad = write(&dir, "bad.book", &bytes);
+    for command in ["verify", "probe", "dump"] {
+        let err = fails(&["book", command, &bad]);
+        assert!(err.len() < 400, "{command}: {} bytes: {}", err.len(), err.chars().take(400).collect::<String>());
+        assert!(err.contains("byte 39999 (line: 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … "), "{command}: {err}");
+        assert!(err.contains("20000. Ng1 (39999 plies)): move index 62 does not exist"), "{command}: {err}");
+    }
+    let cut = write(&dir, "cut.book", &bytes[..last]);
+    let err = fails(&["book", "verify", &cut]);
+    assert!(err.len() < 400 && err.contains("20000. Ng1 (39999 plies)): the book is truncated"), "{err}");
 }

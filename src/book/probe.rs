@@ -38,8 +38,11 @@ pub struct Probe {
     /// moves lead to (their line leaves the tree, goes through a
     /// transposition pointer, or another place adds moves).
     pub transposition: bool,
-    /// The lines (from the start) of every place where the position stands.
-    pub places: Vec<Vec<Move>>,
+    /// Every place where the position stands, in book order: the node after
+    /// which it stands (`ROOT` for the start). [`Book::line_of`] gives a
+    /// place's moves; a long line can hold the position at thousands of
+    /// places, so callers show a few rather than build every line.
+    pub places: Vec<u32>,
 }
 
 impl Book {
@@ -162,11 +165,8 @@ impl Book {
             }
             None => transposition |= line.is_some() && !places.is_empty(),
         }
-        for &p in &places {
-            if !order.contains(&p) {
-                order.push(p);
-            }
-        }
+        // `places` holds each node once: only the direct place can repeat.
+        order.extend(places.iter().filter(|&&p| Some(p) != direct.map(|(at, _)| at)));
         let mut moves: Vec<BookMove> = Vec::new();
         for (n, &place) in order.iter().enumerate() {
             for child in self.raw.children(place) {
@@ -184,7 +184,6 @@ impl Book {
                 }
             }
         }
-        let places = places.iter().map(|&p| self.line_of(p)).collect::<Result<_, _>>()?;
         Ok(Probe { moves, transposition, places })
     }
 

@@ -294,30 +294,91 @@ pub fn format_line(start: &Position, moves: &[Move]) -> String {
     out
 }
 
+/// The plies a shortened line shows at each end.
+pub const LINE_ENDS: usize = 6;
+
+/// [`format_line`] for messages, bounded: a line longer than `2 * LINE_ENDS`
+/// plies shows its first and last `LINE_ENDS` moves and its length, as
+/// `1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 9999. Ng1 Ng8 10000. Nf3 Nf6 (20000
+/// plies)` (one line of a book can be as long as the whole book).
+pub fn format_line_short(start: &Position, moves: &[Move]) -> String {
+    if moves.len() <= 2 * LINE_ENDS {
+        return format_line(start, moves);
+    }
+    let (head, rest) = moves.split_at(LINE_ENDS);
+    let (middle, tail) = rest.split_at(rest.len() - LINE_ENDS);
+    let mut pos = *start;
+    for &mv in head.iter().chain(middle) {
+        pos = pos.play(mv);
+    }
+    format!("{} … {} ({} plies)", format_line(start, head), format_line(&pos, tail), moves.len())
+}
+
 /// The moves of the raw nodes from the root to `id`, as far as they decode,
-/// written as PGN movetext (an index that does not decode is shown as `#N`).
+/// written as PGN movetext (an index that does not decode is shown as `#N`),
+/// shortened as [`format_line_short`] shortens.
 pub fn raw_line(raw: &RawBook, id: u32) -> String {
     if id == ROOT || id as usize >= raw.nodes.len() {
         return "the start".to_string();
     }
     let mut pos = Position::startpos();
     let mut moves = Vec::new();
-    let mut tail = String::new();
+    let mut undecoded = Vec::new();
     for node in raw.path_to(id) {
         let index = raw.nodes[node as usize].index;
         match move_at(&pos, index) {
-            Some(mv) if tail.is_empty() => {
+            Some(mv) if undecoded.is_empty() => {
                 moves.push(mv);
                 pos = pos.play(mv);
             }
-            _ => tail.push_str(&format!(" #{index}")),
+            _ => undecoded.push(index),
         }
     }
-    let line = format_line(&Position::startpos(), &moves);
+    let mut tail: String = undecoded.iter().take(LINE_ENDS).map(|index| format!(" #{index}")).collect();
+    if undecoded.len() > LINE_ENDS {
+        tail.push_str(&format!(" … ({} more)", undecoded.len() - LINE_ENDS));
+    }
+    let line = format_line_short(&Position::startpos(), &moves);
     let line = format!("{line}{tail}").trim().to_string();
     if line.is_empty() {
         "the start".to_string()
     } else {
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Nf3 Nf6 Ng1 Ng8` repeated: `plies` moves from the start.
+    fn shuffle(plies: usize) -> Vec<Move> {
+        let mut pos = Position::startpos();
+        let mut moves = Vec::new();
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"].iter().cycle().take(plies) {
+            let mv = pos.parse_uci(uci).unwrap();
+            moves.push(mv);
+            pos = pos.play(mv);
+        }
+        moves
+    }
+
+    #[test]
+    fn a_line_of_twelve_plies_is_whole_and_a_longer_one_shows_its_ends() {
+        let start = Position::startpos();
+        let twelve = format_line_short(&start, &shuffle(12));
+        assert_eq!(twelve, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8");
+        assert_eq!(twelve, format_line(&start, &shuffle(12)));
+        // 13 plies: ply 7 (4. Ng1) is left out; the tail starts with Black's
+        // 4... Ng8, its number written.
+        assert_eq!(
+            format_line_short(&start, &shuffle(13)),
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 4... Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 (13 plies)"
+        );
+        // 40,000 plies are 20,000 moves; ply 39,995 is White's 19998. Ng1.
+        assert_eq!(
+            format_line_short(&start, &shuffle(40_000)),
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … 19998. Ng1 Ng8 19999. Nf3 Nf6 20000. Ng1 Ng8 (40000 plies)"
+        );
     }
 }

@@ -55,7 +55,7 @@ pub fn encode(tree: &Tree) -> Result<(Vec<u8>, Sizes), WriteError> {
     push_children(tree, Tree::ROOT, &root, &mut stack);
     while let Some((id, before, has_sibling)) = stack.pop() {
         let node = tree.node(id);
-        let line = || super::tree::format_line(tree.root_position(), &tree.line_to(id));
+        let line = || super::tree::format_line_short(tree.root_position(), &tree.line_to(id));
         let index = before
             .legal_moves()
             .iter()

@@ -1,8 +1,9 @@
 //! `chesstool betza compile|show`: the leg code of a Betza string, and the
 //! moves of a piece on a board.
 
+use super::common::{check_output, write_output_file, ForceArg};
 use super::Outcome;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use chesstool::variants::betza::{
     self,
     compile::{flag_words, range_text, row_comment},
@@ -45,6 +46,8 @@ pub enum BetzaCommand {
         /// Also draw the board into an SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        #[command(flatten)]
+        force: ForceArg,
         /// Print JSON: {"origin": "e5", "moves": [{"to": "e7", "captures": ["e6"]}, ...]}.
         #[arg(long)]
         json: bool,
@@ -139,7 +142,8 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
             }
             Ok(Outcome::Success)
         }
-        BetzaCommand::Show { notation, board, square, fen, svg, json } => {
+        BetzaCommand::Show { notation, board, square, fen, svg, force, json } => {
+            check_output("--svg", svg.as_deref(), force.force, &[])?;
             if let Err(e) = betza::parse(&notation) {
                 return Err(betza_error(e));
             }
@@ -160,7 +164,7 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
                 }
             }
             if let Some(path) = &svg {
-                std::fs::write(path, draw_svg(&shown)).with_context(|| format!("--svg {}", path.display()))?;
+                write_output_file("--svg", path, draw_svg(&shown).as_bytes(), force.force, &[])?;
             }
             let g = &shown.variant.geometry;
             if json {

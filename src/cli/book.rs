@@ -1,6 +1,7 @@
 //! `chesstool book`: opening books in Thompson's one-byte-per-move tree
 //! (build, dump, probe, verify) and Polyglot `.bin` interop.
 
+use super::common::ForceArg;
 use super::moves::resolve;
 use super::Outcome;
 use anyhow::{Context, Result};
@@ -48,6 +49,8 @@ pub struct BuildArgs {
     /// The book file to write (`-` is standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -69,6 +72,8 @@ pub struct DumpArgs {
     /// Where to write (`-` is standard output).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -109,6 +114,8 @@ pub struct ImportArgs {
     /// The book file to write (`-` is standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -121,6 +128,8 @@ pub struct ExportArgs {
     /// The Polyglot file to write (`-` is standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -170,16 +179,15 @@ fn read_input(path: &Path) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Writes `bytes` to `path`, `-` being standard output.
-fn write_output(path: &Path, bytes: &[u8]) -> Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()?;
-        Ok(())
-    } else {
-        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-    }
+/// Refuses `-o FILE` before the work when it is one of `inputs` or exists
+/// (without `--force`).
+fn check_output(output: &Path, force: ForceArg, inputs: &[&Path]) -> Result<()> {
+    super::common::check_output("-o", Some(output), force.force, inputs)
+}
+
+/// Writes `bytes` to `-o FILE` (`-` is standard output), as [`check_output`] allows.
+fn write_output(output: &Path, bytes: &[u8], force: ForceArg, inputs: &[&Path]) -> Result<()> {
+    super::common::write_output_file("-o", output, bytes, force.force, inputs)
 }
 
 /// Reports go to stdout, or to stderr when the book itself goes to stdout.
@@ -235,6 +243,8 @@ struct BuildReport {
 
 fn build(args: &BuildArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
+    let inputs: Vec<&Path> = args.inputs.iter().map(PathBuf::as_path).collect();
+    check_output(&args.output, args.force, &inputs)?;
     let started = Instant::now();
     let mut tree = Tree::new();
     let mut report = report_stream(&args.output);
@@ -258,7 +268,7 @@ fn build(args: &BuildArgs) -> Result<Outcome> {
         }
     }
     let (bytes, sizes) = encode(&tree)?;
-    write_output(&args.output, &bytes)?;
+    write_output(&args.output, &bytes, args.force, &inputs)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let doc = BuildReport { status: "ok", games, lines, sizes, seconds };
@@ -278,6 +288,7 @@ fn shown_out(path: &Path) -> String {
 }
 
 fn dump_book(args: &DumpArgs) -> Result<Outcome> {
+    check_output(&args.output, args.force, &[&args.file])?;
     let bytes = read_input(&args.file)?;
     let name = shown(&args.file);
     let text = if args.pgn {
@@ -290,7 +301,7 @@ fn dump_book(args: &DumpArgs) -> Result<Outcome> {
             .map_err(|e| chesstool::book::verify::decode_fault(&raw, e))
             .with_context(|| name.clone())?
     };
-    write_output(&args.output, text.as_bytes())?;
+    write_output(&args.output, text.as_bytes(), args.force, &[&args.file])?;
     Ok(Outcome::Success)
 }
 
@@ -311,7 +322,13 @@ struct ProbeReport {
     /// The moves from the start to the first place where the position stands.
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<String>>,
+    /// How many places the position stands at (the text lists a few).
+    place_count: usize,
 }
+
+/// The most places `book probe` lists (a long line can repeat a position
+/// thousands of times; each place's line is built only when it is shown).
+const PLACES_SHOWN: usize = 8;
 
 fn probe(args: &ProbeArgs) -> Result<Outcome> {
     let resolved = resolve(&args.fen, &args.moves, false)?;
@@ -328,10 +345,22 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
         .iter()
         .map(|b| ProbeMove { uci: b.mv.to_uci(chess960), san: pos.san(b.mv), play: b.play })
         .collect();
-    let path = found.places.first().map(|p| p.iter().map(|m| m.to_uci(false)).collect::<Vec<_>>());
+    let line_of = |place: u32| book.line_of(place).map_err(|e| book.fault(e)).with_context(|| name.clone());
     let mut out = std::io::stdout().lock();
     if args.json {
-        let doc = ProbeReport { status: "ok", fen: pos.to_fen(), moves, transposition: found.transposition, path };
+        let path = match found.places.first() {
+            Some(&place) => Some(line_of(place)?.iter().map(|m| m.to_uci(false)).collect()),
+            None => None,
+        };
+        let place_count = found.places.len();
+        let doc = ProbeReport {
+            status: "ok",
+            fen: pos.to_fen(),
+            moves,
+            transposition: found.transposition,
+            path,
+            place_count,
+        };
         super::common::print_json(&doc)?;
         return Ok(Outcome::Success);
     }
@@ -351,12 +380,18 @@ fn probe(args: &ProbeArgs) -> Result<Outcome> {
         let line = format!("{:<8} {:<6} {}", m.san, m.uci, notes.join("; "));
         writeln!(out, "{}", line.trim_end())?;
     }
-    let root = book.root();
-    let places: Vec<String> = found
-        .places
-        .iter()
-        .map(|p| if p.is_empty() { "the start".to_string() } else { chesstool::book::tree::format_line(root, p) })
-        .collect();
+    let mut places = Vec::new();
+    for &place in found.places.iter().take(PLACES_SHOWN) {
+        let line = line_of(place)?;
+        places.push(if line.is_empty() {
+            "the start".to_string()
+        } else {
+            chesstool::book::tree::format_line_short(book.root(), &line)
+        });
+    }
+    if found.places.len() > PLACES_SHOWN {
+        places.push(format!("and {} more", found.places.len() - PLACES_SHOWN));
+    }
     let how = if found.transposition { "yes" } else { "no" };
     writeln!(out, "transposition: {how}; the position stands after: {}", places.join(" | "))?;
     Ok(Outcome::Success)
@@ -418,6 +453,7 @@ struct ImportReport {
 
 fn import(args: &ImportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
+    check_output(&args.output, args.force, &[&args.file])?;
     let started = Instant::now();
     let bytes = read_input(&args.file)?;
     let name = shown(&args.file);
@@ -425,7 +461,7 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     let options = ImportOptions { max_ply: args.max_ply, min_weight: args.min_weight };
     let (tree, summary) = polyglot::import(&entries, options);
     let (book, sizes) = encode(&tree)?;
-    write_output(&args.output, &book)?;
+    write_output(&args.output, &book, args.force, &[&args.file])?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let doc = ImportReport {
@@ -470,12 +506,13 @@ struct ExportReport {
 
 fn export(args: &ExportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
+    check_output(&args.output, args.force, &[&args.file])?;
     let bytes = read_input(&args.file)?;
     let name = shown(&args.file);
     let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
     let entries = polyglot::export(&tree);
     let out: Vec<u8> = entries.iter().flat_map(|e| e.to_bytes()).collect();
-    write_output(&args.output, &out)?;
+    write_output(&args.output, &out, args.force, &[&args.file])?;
     let mut positions = 0u64;
     for pair in entries.windows(2) {
         positions += u64::from(pair[0].key != pair[1].key);

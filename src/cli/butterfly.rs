@@ -1,6 +1,6 @@
 //! `chesstool butterfly-plot`: Hartmann's butterfly diagram.
 
-use super::common::{is_stdio, print_json, print_text, write_output, LazyProgress};
+use super::common::{check_output, is_stdio, print_json, print_text, write_output_file, ForceArg, LazyProgress};
 use super::{no_effect, usage_error, Outcome};
 use chesstool::board::Square;
 use chesstool::position::Position;
@@ -24,6 +24,8 @@ pub struct ButterflyArgs {
     /// Also write an SVG picture to FILE (`-` for standard output, instead of the text).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// Show history counters instead: how often each from-to pair occurs
     /// over every legal move of the perft tree of --fen to --depth, as a heat map.
     #[arg(long)]
@@ -88,6 +90,7 @@ impl ButterflyArgs {
 
 pub fn run(args: ButterflyArgs) -> anyhow::Result<Outcome> {
     args.check_combination()?;
+    check_output("--svg", args.svg.as_deref(), args.force.force, &[])?;
     let from = parse_square_number("FROM", &args.from)?;
     let to = parse_square_number("TO", &args.to)?;
     let range = SquareRange::new(from, to).map_err(|e| usage_error(e.to_string(), None))?;
@@ -96,7 +99,7 @@ pub fn run(args: ButterflyArgs) -> anyhow::Result<Outcome> {
         return run_history(&args, range, labels);
     }
     if let Some(path) = &args.svg {
-        write_output(path, &butterfly::svg(range, None))?;
+        write_output_file("--svg", path, butterfly::svg(range, None).as_bytes(), args.force.force, &[])?;
     }
     if args.json {
         let counts = Counts::of(range);
@@ -159,7 +162,8 @@ fn run_history(args: &ButterflyArgs, range: SquareRange, labels: Labels) -> anyh
     let pos = Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen {:?}: {e}", super::common::clip(fen)))?;
     let history = history_with_progress(&pos, depth, args.quiet || args.json);
     if let Some(path) = &args.svg {
-        write_output(path, &butterfly::svg(range, Some(&history)))?;
+        let svg = butterfly::svg(range, Some(&history));
+        write_output_file("--svg", path, svg.as_bytes(), args.force.force, &[])?;
     }
     if args.json {
         let pairs = range

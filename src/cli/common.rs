@@ -230,13 +230,140 @@ pub fn print_err(text: &str) {
     let _ = err.flush();
 }
 
-/// Writes `text` to `path`, or to stdout for `-`.
-pub fn write_output(path: &std::path::Path, text: &str) -> Result<()> {
-    if is_stdio(path) {
-        print_text(text)
-    } else {
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+// ---------------------------------------------------------------------------
+// Output files. Nothing is silently overwritten: an output that is also one
+// of the command's inputs is refused, an existing file needs `--force`, and a
+// file is written whole or not at all (a temporary file renamed over it).
+
+/// `--force`, flattened into every subcommand that writes a file.
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct ForceArg {
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Refuses an output before any work: none or `-` (standard output) is
+/// fine (but `--force` then does nothing); a file that is also one of
+/// `inputs` never is, not even with `--force`; an existing file only with
+/// `force`; a directory never. A device or pipe (`/dev/null`) is written to,
+/// not replaced, so it needs no `--force`. `option` names the output in
+/// messages (`-o`, `--svg`).
+pub fn check_output(
+    option: &str,
+    path: Option<&std::path::Path>,
+    force: bool,
+    inputs: &[&std::path::Path],
+) -> Result<()> {
+    let path = match path {
+        Some(path) if !is_stdio(path) => path,
+        _ if force => return Err(super::no_effect("--force", &format!("without {option} FILE (nothing to replace)"))),
+        _ => return Ok(()),
+    };
+    let shown = clip(&path.display().to_string());
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(anyhow::anyhow!("{option} {shown}: {e}")),
+    };
+    if meta.is_dir() {
+        return Err(super::usage_error(format!("{option} {shown}: is a directory"), None));
     }
+    if !meta.is_file() {
+        return Ok(());
+    }
+    if inputs.iter().any(|input| same_file(path, &meta, input)) {
+        return Err(super::usage_error(
+            format!("{option} {shown}: is also an input; the output would replace it"),
+            None,
+        ));
+    }
+    if !force {
+        return Err(super::usage_error(format!("{option} {shown}: the file exists (--force replaces it)"), None));
+    }
+    Ok(())
+}
+
+/// Whether `input` (`-`: standard input) is the file of `output`: the same
+/// device and inode, whatever the names and links.
+fn same_file(output_path: &std::path::Path, output: &std::fs::Metadata, input: &std::path::Path) -> bool {
+    let input = if is_stdio(input) { std::path::Path::new("/dev/stdin") } else { input };
+    let Ok(meta) = std::fs::metadata(input) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = output_path;
+        meta.dev() == output.dev() && meta.ino() == output.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (meta, output);
+        std::fs::canonicalize(input).ok() == std::fs::canonicalize(output_path).ok()
+    }
+}
+
+/// Writes `bytes` to `path` (standard output for `-`) once [`check_output`]
+/// agrees: into a new temporary file beside it, then renamed over it, so
+/// that a failed write leaves the old file (or none), never half a file.
+/// Through a symbolic link the link's target is replaced. (The check is
+/// made again here; a file that another process creates between it and the
+/// rename is replaced.)
+pub fn write_output_file(
+    option: &str,
+    path: &std::path::Path,
+    bytes: &[u8],
+    force: bool,
+    inputs: &[&std::path::Path],
+) -> Result<()> {
+    if is_stdio(path) {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        return Ok(());
+    }
+    check_output(option, Some(path), force, inputs)?;
+    let shown = clip(&path.display().to_string());
+    let cannot = |e: std::io::Error| anyhow::anyhow!("{option}: cannot write {shown}: {e}");
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let old = std::fs::metadata(&target).ok();
+    if old.as_ref().is_some_and(|m| !m.is_file()) {
+        // A device or a pipe: nothing to replace.
+        let mut file = std::fs::OpenOptions::new().write(true).open(&target).map_err(cannot)?;
+        return file.write_all(bytes).and_then(|()| file.flush()).map_err(cannot);
+    }
+    let (tmp, mut file) = create_temporary(&target).map_err(cannot)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| old.map_or(Ok(()), |m| file.set_permissions(m.permissions())))
+        .and_then(|()| std::fs::rename(&tmp, &target));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(cannot(e));
+    }
+    Ok(())
+}
+
+/// A new file `.NAME.tmp-PID[-N]` beside `target`, created only if no file
+/// of that name exists (so no other file is ever touched).
+fn create_temporary(target: &std::path::Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let name = target.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy());
+    let pid = std::process::id();
+    let mut last = None;
+    for n in 0..100 {
+        let suffix = if n == 0 { String::new() } else { format!("-{n}") };
+        let tmp = dir.join(format!(".{name}.tmp-{pid}{suffix}"));
+        match std::fs::File::create_new(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
 }
 
 /// Reads `path`, or stdin for `-`; returns the text and a name for messages.

@@ -2,8 +2,8 @@
 //! magic file.
 
 use super::common::{
-    human_duration, is_stdio, plural, print_err, print_json, print_text, read_input, thread_pool, write_output,
-    LazyProgress,
+    check_output, human_duration, is_stdio, plural, print_err, print_json, print_text, read_input, thread_pool,
+    write_output_file, ForceArg, LazyProgress,
 };
 use super::{no_effect, usage_error, Outcome};
 use anyhow::Context;
@@ -92,6 +92,8 @@ pub struct MagicSearchArgs {
     /// Write the output to FILE (`-` for standard output); the summary then goes to standard error.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// Repeat the standard search N times (1 to 1000) and report the fastest and median time.
     #[arg(long, value_name = "N", value_parser = bench_arg)]
     pub bench: Option<u32>,
@@ -178,6 +180,7 @@ fn time_limit_arg(s: &str) -> Result<f64, String> {
 
 pub fn run(args: MagicSearchArgs) -> anyhow::Result<Outcome> {
     args.check_combination()?;
+    check_output("-o", args.output.as_deref(), args.force.force, &[])?;
     if let Some(path) = &args.verify {
         return verify_file(&args, path);
     }
@@ -318,7 +321,7 @@ fn emit(
 ) -> anyhow::Result<Outcome> {
     match (&args.output, args.format()) {
         (Some(path), _) if !is_stdio(path) => {
-            write_output(path, text)?;
+            write_output_file("-o", path, text.as_bytes(), args.force.force, &[])?;
             print_err(summary);
         }
         (_, FormatArg::Table) => print_text(&format!("{text}{summary}"))?,

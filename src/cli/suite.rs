@@ -14,7 +14,7 @@ use super::hunt::{
 use super::Outcome;
 use anyhow::Context;
 use chesstool::chess::Chess;
-use chesstool::engines::{clip, DivideFormat, Line};
+use chesstool::engines::{DivideFormat, Line};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::{Checker, VerifyError};
 use chesstool::verify::suite::{parse_suite_bytes, SuiteEntry};
@@ -48,6 +48,8 @@ pub struct SuiteArgs {
     /// Also write a JUnit XML report (one test case per position and depth) to FILE (`-`: standard output, instead of the tables).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: super::common::ForceArg,
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
@@ -153,6 +155,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         return Err(usage("standard input (`-`) can be read only once"));
     }
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    super::common::check_output("--junit", args.junit.as_deref(), args.force.force, &inputs)?;
     let suites = read_suites(&*rules, &args.files)?;
     let selected = |entry: &SuiteEntry| -> Vec<(u32, u64)> {
         let mut checks: Vec<(u32, u64)> = entry
@@ -277,8 +281,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             out.write_all(xml.as_bytes())?;
             out.flush()?;
         } else {
-            std::fs::write(path, xml)
-                .with_context(|| format!("--junit: cannot write {}", clip(&path.display().to_string())))?;
+            super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
         }
     }
     let outcome = if mismatches.is_empty() { Outcome::Success } else { Outcome::Mismatch };

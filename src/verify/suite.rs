@@ -361,7 +361,9 @@ mod tests {
         // A block with no `perft` line names its `epd` line, at the end of
         // the file and before the next block alike.
         let lone = "id b\nepd 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
-        for text in [format!("id a\nepd startpos\nperft 1 20\n\n{lone}"), format!("{lone}\nid a\nepd startpos\nperft 1 20\n")] {
+        for text in
+            [format!("id a\nepd startpos\nperft 1 20\n\n{lone}"), format!("{lone}\nid a\nepd startpos\nperft 1 20\n")]
+        {
             let err = parse_suite("p.perft", &text).unwrap_err().to_string();
             let line = if text.starts_with("id a") { 6 } else { 2 };
             assert!(err.starts_with(&format!("p.perft:{line}: no `perft")), "{err}");

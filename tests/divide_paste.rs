@@ -197,3 +197,27 @@ fn a_ten_megabyte_line_gives_a_short_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stderr.len() < 1000, "{} bytes of error", out.stderr.len());
 }
+
+/// A flood of distinct move lines ends in a one-line error at the cap, in
+/// linear time (the duplicate check once scanned every earlier move: 300,000
+/// lines took over 30 s).
+#[test]
+fn a_flood_of_distinct_moves_is_an_input_error() {
+    let paste: String = (0..300_000).map(|i| format!("a1x{i}: 1\n")).collect();
+    let out = chesstool()
+        .args(["divide", "-d", "2", "-q", "--against", "-"])
+        .write_stdin(paste)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: ") && stderr.contains("line 10001: more than 10000 move lines"), "{stderr}");
+    // Below the cap, a repeated move still names both lines.
+    let paste: String = (0..5000).map(|i| format!("a1x{i}: 1\n")).chain(["a1x7: 1\n".to_string()]).collect();
+    let out = chesstool().args(["divide", "-d", "2", "-q", "--against", "-"]).write_stdin(paste).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 5001: move \"a1x7\" listed twice (first on line 8)"), "{stderr}");
+}

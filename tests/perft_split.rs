@@ -371,6 +371,52 @@ fn merge_names_the_line_of_an_edited_unit() {
     merge_fails(&c, &c.results, 1, &["unit unit-000002.txt line 4:"]);
 }
 
+/// The results as `res0.txt`, ... (named after no unit), so that merge
+/// must find each one's unit by its first record.
+fn renamed_results(c: &Computed) -> Vec<PathBuf> {
+    let renamed: Vec<PathBuf> = (0..c.results.len()).map(|i| c.dir.0.join(format!("res{i}.txt"))).collect();
+    for (from, to) in c.results.iter().zip(&renamed) {
+        std::fs::rename(from, to).unwrap();
+    }
+    renamed
+}
+
+#[test]
+fn merge_names_the_real_fault_when_results_are_named_after_no_unit() {
+    // A unit's first line edited: its checksum, not the results, is at fault.
+    let c = computed();
+    let res = renamed_results(&c);
+    edit_line(&c.dir.0.join("split/unit-000000.txt"), 1, |l| Some(format!("X{l}")));
+    merge_fails(&c, &res, 1, &["unit unit-000000.txt: sha256", "the unit changed after the split"]);
+    // A unit's first line that does not read at all.
+    let c = computed();
+    let res = renamed_results(&c);
+    edit_line(&c.dir.0.join("split/unit-000000.txt"), 1, |l| Some(format!("{} 0", l.rsplit_once(' ').unwrap().0)));
+    merge_fails(&c, &res, 1, &["unit unit-000000.txt line 1: count 0"]);
+    // A results line whose product does not fit: that line's own fault.
+    let c = computed();
+    let res = renamed_results(&c);
+    edit_line(&res[0], 1, |l| Some(format!("{} {}", l.rsplit_once(' ').unwrap().0, "9".repeat(45))));
+    merge_fails(&c, &res, 1, &["res0.txt line 1: product", "out of range"]);
+}
+
+#[test]
+fn a_unit_that_cannot_be_read_is_named() {
+    let dir = TempDir::new("nounit");
+    let out = dir.0.join("x.out");
+    for (unit, needle) in [
+        ("/nonexistent", "cannot read unit /nonexistent: No such file"),
+        ("-", "not from standard input"),
+        ("/", "/: the unit is not a file"),
+    ] {
+        let run = chesstool().args(["perft", "unit", unit, "-o"]).arg(&out).write_stdin("").assert().code(2);
+        let stderr = text(&run.get_output().stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(needle), "{needle:?} not in {stderr}");
+        assert!(!stderr.contains("manifest"), "{stderr}");
+    }
+}
+
 #[test]
 fn merge_json_reports_a_mismatch_as_a_document() {
     let c = computed();

@@ -31,6 +31,18 @@ fn a_suite_that_checks_nothing_is_an_error() {
     input_error(chesstool().args(["suite", "/dev/null"]), "nothing to check: the file has no positions");
     input_error(chesstool().arg("suite").arg(&empty), "nothing to check");
     input_error(chesstool().arg("suite").arg(&comments), "nothing to check");
+    // An empty file among several is named, not passed over.
+    let small = dir.file("small.epd", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n");
+    let mut cmd = chesstool();
+    input_error(cmd.arg("suite").arg(&small).arg(&empty), "nothing to check in ");
+    let err = String::from_utf8(cmd.output().unwrap().stderr).unwrap();
+    assert!(err.contains("empty.txt: the file has no positions"), "{err}");
+    // A `.perft` block without `perft` lines names its `epd` line.
+    let perft = dir.file(
+        "demo.perft",
+        b"id a\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nperft 1 20\n\nid b\nepd 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    input_error(chesstool().args(["suite", "-q"]).arg(&perft), "demo.perft:6: no `perft <depth> <nodes>` lines");
     input_error(
         chesstool().args(["suite", "suites/standard.epd", "--max-depth", "0"]),
         "--max-depth 0 skips every one of the",

@@ -95,3 +95,85 @@ fn values_agree_with_the_python_search() {
         }
     }
 }
+
+/// An unwritable --table fails at once (before the minutes-long solve),
+/// with one message naming the table, and leaves no file behind.
+#[test]
+fn an_unwritable_table_fails_before_the_solve() {
+    let table = std::env::temp_dir().join(format!("ttc-solve-{}-none/no/such/dir/t.tbl", std::process::id()));
+    let out = Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["tictacchess", "solve", "-q", "--table"])
+        .arg(&table)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: --table: ") && err.contains("t.tbl: cannot create the table"), "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}
+
+/// A table file that passes every check `play` makes at the start position
+/// and costs no disk: sparse, all zero (every child a loss in 0 plies for
+/// its mover) but the start position's byte, a win in 1 ply, which is what
+/// those children say. Only the header, the size and the probed bytes are
+/// read before the first input line.
+fn fake_table(name: &str) -> std::path::PathBuf {
+    use chesstool::tictacchess::solve::index::{state_of, Indexer, STATES};
+    use std::io::{Seek, SeekFrom, Write};
+    let path = temp_file(name, b"");
+    let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.write_all(b"chesstool-ttc-v1").unwrap();
+    f.write_all(&STATES.to_le_bytes()).unwrap();
+    f.write_all(&0u64.to_le_bytes()).unwrap();
+    f.set_len(32 + STATES).unwrap();
+    let start = chesstool::tictacchess::Position::parse("4/4/4/4 PNBRpnbr w").unwrap();
+    let (mover, other) = state_of(&start);
+    f.seek(SeekFrom::Start(32 + Indexer::new().index(mover, other))).unwrap();
+    f.write_all(&[1]).unwrap();
+    path
+}
+
+fn play(table: &std::path::Path, stdin: impl Into<Vec<u8>>) -> (Option<i32>, String, String) {
+    let out = Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["tictacchess", "play", "-q", "--table"])
+        .arg(table)
+        .write_stdin(stdin)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Standard input is read a bounded line at a time: a stream without line
+/// ends (`< /dev/zero`) once ended in a 4 GiB allocation and an abort.
+#[test]
+fn play_reads_bounded_lines_of_standard_input() {
+    let table = fake_table("play");
+    // The fake table holds up: the game starts and ends with the input.
+    let (code, stdout, err) = play(&table, "quit\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(stdout.contains("Game abandoned."), "{stdout}");
+    let (code, _, err) = play(&table, vec![0u8; 1 << 20]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: standard input line 1: longer than 4096 bytes"), "{err}");
+    let (code, _, err) = play(&table, b"a\xff\n".to_vec());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("error: standard input line 1: not UTF-8"), "{err}");
+    // The line number counts the lines read: an illegal move, then a flood.
+    let mut input = b"zz\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 5000));
+    let (code, _, err) = play(&table, input);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("error: standard input line 2: longer than"), "{err}");
+    std::fs::remove_dir_all(table.parent().unwrap()).unwrap();
+}

@@ -476,3 +476,24 @@ fn all_cores_by_default_and_readable_times() {
     }
     assert!(text.contains("64 magics in "), "{text}");
 }
+
+/// A mask wider than the relevant-occupancy mask is a mismatch naming the
+/// square, found at once: the check must not walk 2^63 subsets, nor wrap
+/// `1 << 64` to zero subsets and call a broken file ok.
+#[test]
+fn a_mask_wider_than_the_relevant_squares_is_a_mismatch() {
+    for (name, mask) in [("magics_mask63.json", "0x7fffffffffffffff"), ("magics_mask64.json", "0xffffffffffffffff")] {
+        let file = tmp(name);
+        let json = format!(
+            r#"{{"layout":"fancy","table_entries":1,"magics":[{{"piece":"rook","square":"a1","mask":"{mask}","magic":"0x0","shift":63,"offset":0,"black":false}}]}}"#
+        );
+        std::fs::write(&file, json).unwrap();
+        chesstool()
+            .args(["magic-search", "-q", "--piece", "rook", "--square", "a1", "--verify"])
+            .arg(&file)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("rook a1: mask holds squares").and(predicate::str::contains("outside")));
+    }
+}

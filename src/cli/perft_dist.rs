@@ -314,9 +314,24 @@ fn read_unit(path: &Path, manifest: &Manifest, chess960: bool) -> Result<Vec<Uni
     Ok(records)
 }
 
+/// The unit is a readable file: checked before its manifest is looked for
+/// beside it, so that a wrong unit path is named as such.
+fn check_unit_file(path: &Path) -> Result<()> {
+    if path.as_os_str() == "-" {
+        bail!("-: a unit is read from a file, not from standard input");
+    }
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read unit {}", path.display()))?;
+    if !meta.is_file() {
+        bail!("{}: the unit is not a file", path.display());
+    }
+    std::fs::File::open(path).with_context(|| format!("cannot read unit {}", path.display()))?;
+    Ok(())
+}
+
 fn unit(args: &UnitArgs) -> Result<Outcome> {
     // Before any position is made: every key in this process is of one family.
     chesstool::board::zobrist::set_seed(args.zobrist_seed);
+    check_unit_file(&args.file)?;
     let manifest_path = match &args.manifest {
         Some(p) => p.clone(),
         None => args.file.parent().unwrap_or(Path::new(".")).join(MANIFEST_NAME),

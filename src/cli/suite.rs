@@ -325,6 +325,11 @@ fn read_suites<R: Rules>(rules: &R, files: &[PathBuf]) -> anyhow::Result<Vec<Sui
     for path in files {
         let (name, bytes) = read_input_bytes(path)?;
         let entries = parse_suite_bytes(&name, &bytes, rules.max_depth())?;
+        // One file alone gets `nothing_to_check`; among several, an empty
+        // one is likely the wrong file and must not pass unnoticed.
+        if entries.is_empty() && files.len() > 1 {
+            anyhow::bail!("nothing to check in {name}: the file has no positions");
+        }
         let mut checked = Vec::with_capacity(entries.len());
         for entry in entries {
             let pos = rules

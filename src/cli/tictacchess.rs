@@ -12,7 +12,7 @@ use chesstool::engines::DivideFormat;
 use chesstool::perft::HashTable;
 use chesstool::tictacchess::perft::{divide, total};
 use chesstool::tictacchess::rules::TicTacChess;
-use chesstool::tictacchess::solve::file::{self, TableFile};
+use chesstool::tictacchess::solve::file::{TableFile, TableWriter};
 use chesstool::tictacchess::solve::index::CONFIGS;
 use chesstool::tictacchess::solve::{solve, Phase, Solution, Value};
 use chesstool::tictacchess::{Move, Position};
@@ -287,11 +287,14 @@ pub fn oracle(table: Option<&std::path::Path>, threads: usize, quiet: bool) -> R
     if let Some(path) = table.filter(|p| p.exists()) {
         return Ok((Oracle::File(TableFile::open(path).context("--table")?), "table"));
     }
+    // Made before the solve: an unwritable --table fails in a moment, not
+    // after minutes of work.
+    let writer = table.map(TableWriter::create).transpose().context("--table")?;
     let bar = SolveProgress::new(quiet);
     let solution = with_threads(threads, || solve(&|phase, rows| bar.update(phase, rows)))??;
     bar.finish();
-    if let Some(path) = table {
-        file::write(path, &solution).context("--table")?;
+    if let Some(writer) = writer {
+        writer.finish(&solution).context("--table")?;
     }
     Ok((Oracle::Memory(solution), "solve"))
 }

@@ -4,11 +4,11 @@
 
 use super::{oracle, PosArgs};
 use crate::cli::Outcome;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use chesstool::tictacchess::rules::line_name;
 use chesstool::tictacchess::solve::Value;
 use chesstool::tictacchess::{Color, Move, Position, Square};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -70,6 +70,30 @@ fn why(chosen: Move, value: Value, moves: &[(Move, Value)]) -> String {
     }
 }
 
+/// The longest input line read: a move is a few characters, and a stream
+/// without line ends (`< /dev/zero`) must not fill the memory.
+const MAX_INPUT_LINE: usize = 4096;
+
+/// Line `number` of `input` without its line end; `None` at the end.
+fn next_line(input: &mut impl BufRead, number: usize) -> Result<Option<String>> {
+    let mut buf = Vec::new();
+    let read = input
+        .take(MAX_INPUT_LINE as u64 + 1)
+        .read_until(b'\n', &mut buf)
+        .with_context(|| format!("standard input line {number}"))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if buf.len() > MAX_INPUT_LINE {
+        bail!("standard input line {number}: longer than {MAX_INPUT_LINE} bytes");
+    }
+    String::from_utf8(buf).map(Some).map_err(|e| {
+        anyhow!("standard input line {number}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)
+    })
+}
+
 pub fn run(args: PlayArgs) -> Result<Outcome> {
     let you = if args.side == "w" { Color::White } else { Color::Black };
     let mut pos = args.position.resolve()?;
@@ -80,8 +104,8 @@ pub fn run(args: PlayArgs) -> Result<Outcome> {
     out.flush()?;
     let (oracle, source) = oracle(args.table.as_deref(), args.threads, args.quiet)?;
     writeln!(out, "(values from the {source})\n")?;
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut stdin = std::io::stdin().lock();
+    let mut line_number = 0;
     loop {
         writeln!(out, "{}", board_text(&pos))?;
         if let Some(winner) = pos.winner() {
@@ -96,11 +120,12 @@ pub fn run(args: PlayArgs) -> Result<Outcome> {
         if mover == you {
             write!(out, "your move> ")?;
             out.flush()?;
-            let Some(line) = lines.next() else {
+            line_number += 1;
+            let Some(line) = next_line(&mut stdin, line_number)? else {
                 writeln!(out, "\n(end of input: game abandoned)")?;
                 return Ok(Outcome::Success);
             };
-            let text = line?.trim().to_string();
+            let text = line.trim().to_string();
             if text == "quit" || text == "q" {
                 writeln!(out, "Game abandoned.")?;
                 return Ok(Outcome::Success);

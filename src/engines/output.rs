@@ -21,6 +21,7 @@
 //! notation here; the game's `Rules::read_move` gives them meaning.
 
 use super::{clip, Divide};
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -83,6 +84,8 @@ pub enum ParseOutputError {
     UnknownLine { line: usize, text: String, format: DivideFormat, hint: Option<String> },
     #[error("line {line}: move {mv:?} listed twice (first on line {first})")]
     Duplicate { line: usize, first: usize, mv: String },
+    #[error("line {line}: more than {MAX_MOVE_LINES} move lines (no position has that many moves)")]
+    TooManyMoves { line: usize },
     #[error("line {line}: a second total {text:?}")]
     SecondTotal { line: usize, text: String },
     #[error("line {line}: {text:?} after the total")]
@@ -96,6 +99,7 @@ impl ParseOutputError {
         match self {
             ParseOutputError::UnknownLine { line, .. }
             | ParseOutputError::Duplicate { line, .. }
+            | ParseOutputError::TooManyMoves { line }
             | ParseOutputError::SecondTotal { line, .. }
             | ParseOutputError::AfterTotal { line, .. } => *line,
             ParseOutputError::Empty { .. } => 0,
@@ -217,10 +221,15 @@ fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
     Err(best.unwrap_or(ParseOutputError::Empty { skipped: 0 }))
 }
 
+/// More move lines than this is no divide: chess has at most 218 moves, the
+/// largest variants a few thousand. It bounds the work on a pasted flood.
+pub const MAX_MOVE_LINES: usize = 10_000;
+
 fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
     let mut divide = Divide::default();
     let mut skipped = Skipped::default();
-    let mut first_line: Vec<usize> = Vec::new();
+    // Each move's first line, to name it when the move comes again.
+    let mut first_line: HashMap<&str, usize> = HashMap::new();
     let text = match text.strip_prefix('\u{feff}') {
         Some(rest) => {
             skipped.bom = true;
@@ -252,11 +261,14 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutpu
                 if divide.total.is_some() {
                     return Err(ParseOutputError::AfterTotal { line, text: clip(trimmed) });
                 }
-                if let Some(k) = divide.moves.iter().position(|(m, _)| m == mv) {
-                    return Err(ParseOutputError::Duplicate { line, first: first_line[k], mv: clip(mv) });
+                if let Some(&first) = first_line.get(mv) {
+                    return Err(ParseOutputError::Duplicate { line, first, mv: clip(mv) });
+                }
+                if divide.moves.len() == MAX_MOVE_LINES {
+                    return Err(ParseOutputError::TooManyMoves { line });
                 }
                 divide.moves.push((mv.to_string(), n));
-                first_line.push(line);
+                first_line.insert(mv, line);
             }
             LineKind::Unknown => {
                 return Err(ParseOutputError::UnknownLine { line, text: clip(trimmed), format, hint: None })

@@ -77,18 +77,32 @@ impl Lines {
     }
 }
 
-/// The first record's FEN of a file, if it has one.
-fn first_fen(path: &Path) -> Result<Option<String>, MergeError> {
+/// The first line of a file (without its line end), if it has one.
+fn first_line(path: &Path) -> Result<Option<String>, MergeError> {
     let mut lines = Lines::open(path)?;
-    if !lines.advance()? {
-        return Ok(None);
+    Ok(lines.advance()?.then(|| lines.buf.trim_end().to_string()))
+}
+
+/// The message for a unit whose checksum is not the manifest's.
+fn changed(unit: &str, sha: &str, expected: &str) -> String {
+    format!("unit {unit}: sha256 {sha} is not the manifest's {expected} (the unit changed after the split)")
+}
+
+/// The first unit whose checksum is not the manifest's: why a results file
+/// may match no unit. Only read on that error path.
+fn first_changed_unit(manifest: &Manifest, dir: &Path) -> Result<Option<String>, MergeError> {
+    for u in &manifest.units {
+        let mut lines = Lines::open(&dir.join(&u.file))?;
+        let mut hash = Sha256::new();
+        while lines.advance()? {
+            hash.update(lines.buf.as_bytes());
+        }
+        let sha = super::units::hex(&hash.finalize());
+        if sha != u.sha256 {
+            return Ok(Some(changed(&u.file, &sha, &u.sha256)));
+        }
     }
-    let line = &lines.buf;
-    let fen = match parse_result_line(line.trim_end()) {
-        Ok(r) => r.fen,
-        Err(_) => parse_unit_line(line.trim_end()).map(|(fen, _)| fen).unwrap_or(""),
-    };
-    Ok(Some(fen.to_string()))
+    Ok(None)
 }
 
 /// The file name up to its first dot (`unit-000003` for `unit-000003.out`).
@@ -104,8 +118,9 @@ fn assign(manifest: &Manifest, dir: &Path, results: &[PathBuf]) -> Result<Vec<Ve
     let mut by_stem = HashMap::new();
     for (i, u) in manifest.units.iter().enumerate() {
         let path = dir.join(&u.file);
-        let fen = first_fen(&path)?.ok_or_else(|| Mismatch(format!("unit {}: empty file", u.file)))?;
-        by_first.insert(fen, i);
+        let line = first_line(&path)?.ok_or_else(|| Mismatch(format!("unit {}: empty file", u.file)))?;
+        let (fen, _) = parse_unit_line(&line).map_err(|e| Mismatch(format!("unit {} line 1: {e}", u.file)))?;
+        by_first.insert(fen.to_string(), i);
         by_stem.insert(stem(&path), i);
     }
     let mut seen = std::collections::HashSet::new();
@@ -115,11 +130,23 @@ fn assign(manifest: &Manifest, dir: &Path, results: &[PathBuf]) -> Result<Vec<Ve
         if !seen.insert(canonical) {
             return Err(Input(format!("{}: results file given twice", name(r))));
         }
-        let fen = first_fen(r)?.ok_or_else(|| Input(format!("{}: empty results file", name(r))))?;
-        let unit = by_first.get(&fen).or_else(|| by_stem.get(&stem(r))).ok_or_else(|| {
-            Input(format!("{} line 1: {fen:?} is the first record of no unit, and the name is no unit's", name(r)))
-        })?;
-        per_unit[*unit].push(r.clone());
+        let line = first_line(r)?.ok_or_else(|| Input(format!("{}: empty results file", name(r))))?;
+        // A line that does not read is the same fault as on any later line.
+        let fen = parse_result_line(&line).map_err(|e| Mismatch(format!("results {} line 1: {e}", name(r))))?.fen;
+        let unit = match by_first.get(fen).or_else(|| by_stem.get(&stem(r))) {
+            Some(&unit) => unit,
+            // An edited unit no longer starts with the record its results repeat.
+            None => match first_changed_unit(manifest, dir)? {
+                Some(message) => return Err(Mismatch(message)),
+                None => {
+                    return Err(Input(format!(
+                        "{} line 1: {fen:?} is the first record of no unit, and the name is no unit's",
+                        name(r)
+                    )))
+                }
+            },
+        };
+        per_unit[unit].push(r.clone());
     }
     for (u, rs) in manifest.units.iter().zip(&per_unit) {
         if rs.is_empty() {
@@ -201,10 +228,7 @@ fn check_unit(manifest: &Manifest, dir: &Path, index: usize, results: &[PathBuf]
     }
     let sha = super::units::hex(&hash.finalize());
     if sha != entry.sha256 {
-        return Err(Mismatch(format!(
-            "unit {unit}: sha256 {sha} is not the manifest's {} (the unit changed after the split)",
-            entry.sha256
-        )));
+        return Err(Mismatch(changed(unit, &sha, &entry.sha256)));
     }
     Ok(Checked { figures, first, last })
 }

@@ -167,6 +167,10 @@ fn finish_block(file: &str, b: SuiteEntry) -> Result<SuiteEntry, SuiteError> {
     if b.fen.is_empty() {
         return Err(SuiteError::Syntax { file: clip(file), line: b.line(), message: "block has no `epd` line".into() });
     }
+    if b.counts.is_empty() {
+        let message = "no `perft <depth> <nodes>` lines for this `epd` line".into();
+        return Err(SuiteError::Syntax { file: clip(file), line: b.line(), message });
+    }
     Ok(b)
 }
 
@@ -354,6 +358,16 @@ mod tests {
         assert!(err.contains("not a node count"), "{err}");
         let err = parse_suite("s.epd", "startpos ;xyz 3\n").unwrap_err().to_string();
         assert!(err.contains("unknown EPD operation"), "{err}");
+        // A block with no `perft` line names its `epd` line, at the end of
+        // the file and before the next block alike.
+        let lone = "id b\nepd 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        for text in
+            [format!("id a\nepd startpos\nperft 1 20\n\n{lone}"), format!("{lone}\nid a\nepd startpos\nperft 1 20\n")]
+        {
+            let err = parse_suite("p.perft", &text).unwrap_err().to_string();
+            let line = if text.starts_with("id a") { 6 } else { 2 };
+            assert!(err.starts_with(&format!("p.perft:{line}: no `perft")), "{err}");
+        }
         let huge = format!("startpos ;{} 3\n", "q".repeat(1_000_000));
         assert!(parse_suite("s.epd", &huge).unwrap_err().to_string().len() < 400);
     }

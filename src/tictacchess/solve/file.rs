@@ -17,8 +17,12 @@ const HEADER: u64 = 32;
 /// Why a table file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    /// Not `#[source]`: the message already holds it, and a chain would
+    /// print it twice.
+    #[error("{path}: {error}")]
+    Io { path: PathBuf, error: std::io::Error },
+    #[error("{path}: cannot create the table ({tmp}): {error}")]
+    Create { path: PathBuf, tmp: PathBuf, error: std::io::Error },
     #[error(
         "{0}: not a chesstool TicTacChess table (its header does not start with {MAGIC:?})",
         MAGIC = "chesstool-ttc-v1"
@@ -50,15 +54,53 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// Writes a solved table (to a temporary file renamed at the end, so a
 /// crash never leaves a half table under the name).
 pub fn write(path: &Path, solution: &Solution) -> Result<(), TableError> {
-    let io = |source| TableError::Io { path: path.to_path_buf(), source };
-    let tmp = path.with_extension("partial");
-    let mut w = BufWriter::with_capacity(1 << 22, File::create(&tmp).map_err(io)?);
-    w.write_all(MAGIC).map_err(io)?;
-    w.write_all(&STATES.to_le_bytes()).map_err(io)?;
-    w.write_all(&fnv(&solution.bytes).to_le_bytes()).map_err(io)?;
-    w.write_all(&solution.bytes).map_err(io)?;
-    w.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    TableWriter::create(path)?.finish(solution)
+}
+
+/// A table being written: a new temporary file beside `path`, made before
+/// the long solve so that an unwritable place fails at once. Its name
+/// (`.NAME.tmp-PID`) is new (never an existing file, which is left alone),
+/// and it is removed unless `finish` renames it to `path`.
+pub struct TableWriter {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<File>,
+}
+
+impl TableWriter {
+    pub fn create(path: &Path) -> Result<TableWriter, TableError> {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+        let file = File::create_new(&tmp).map_err(|error| TableError::Create {
+            path: path.to_path_buf(),
+            tmp: tmp.clone(),
+            error,
+        })?;
+        Ok(TableWriter { path: path.to_path_buf(), tmp, file: Some(file) })
+    }
+
+    /// Writes the table and renames it to its name.
+    pub fn finish(mut self, solution: &Solution) -> Result<(), TableError> {
+        let io = |error| TableError::Io { path: self.tmp.clone(), error };
+        let file = self.file.take().expect("finish runs once");
+        let mut w = BufWriter::with_capacity(1 << 22, file);
+        w.write_all(MAGIC).map_err(io)?;
+        w.write_all(&STATES.to_le_bytes()).map_err(io)?;
+        w.write_all(&fnv(&solution.bytes).to_le_bytes()).map_err(io)?;
+        w.write_all(&solution.bytes).map_err(io)?;
+        w.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
+        std::fs::rename(&self.tmp, &self.path).map_err(|error| TableError::Io { path: self.path.clone(), error })?;
+        self.tmp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for TableWriter {
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// A table file opened for probing.
@@ -71,7 +113,7 @@ pub struct TableFile {
 impl TableFile {
     /// Opens a table, checking its header and size.
     pub fn open(path: &Path) -> Result<TableFile, TableError> {
-        let io = |source| TableError::Io { path: path.to_path_buf(), source };
+        let io = |source| TableError::Io { path: path.to_path_buf(), error: source };
         let mut file = File::open(path).map_err(io)?;
         let mut header = [0u8; HEADER as usize];
         let got = file.metadata().map_err(io)?.len();
@@ -89,7 +131,7 @@ impl TableFile {
     fn byte(&self, index: u64) -> Result<u8, TableError> {
         let mut b = [0u8; 1];
         read_at(&self.file, &mut b, HEADER + index)
-            .map_err(|source| TableError::Io { path: self.path.clone(), source })?;
+            .map_err(|error| TableError::Io { path: self.path.clone(), error })?;
         Ok(b[0])
     }
 
@@ -151,7 +193,7 @@ fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
 
 /// Checks the whole file's hash (seconds, not milliseconds).
 pub fn check_hash(path: &Path) -> Result<(), TableError> {
-    let io = |source| TableError::Io { path: path.to_path_buf(), source };
+    let io = |source| TableError::Io { path: path.to_path_buf(), error: source };
     let data = std::fs::read(path).map_err(io)?;
     let stored = u64::from_le_bytes(data[24..32].try_into().expect("8 bytes"));
     if fnv(&data[HEADER as usize..]) != stored || data[HEADER as usize..].iter().any(|&b| b != DRAW && b >= 0x80) {
@@ -161,4 +203,31 @@ pub fn check_hash(path: &Path) -> Result<(), TableError> {
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_temporary_file_is_new_and_removed_unless_finished() {
+        let dir = std::env::temp_dir().join(format!("ttc-writer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Files a plain `with_extension` name would have overwritten stay.
+        let keep = dir.join("keep.partial");
+        std::fs::write(&keep, "notes\n").unwrap();
+        let table = dir.join("keep.tbl");
+        let writer = TableWriter::create(&table).unwrap();
+        assert!(writer.tmp.exists() && writer.tmp != keep);
+        // A second writer of the same name in this process must not reuse it.
+        assert!(matches!(TableWriter::create(&table), Err(TableError::Create { .. })));
+        let tmp = writer.tmp.clone();
+        drop(writer);
+        assert!(!tmp.exists());
+        assert!(!table.exists());
+        assert_eq!(std::fs::read_to_string(&keep).unwrap(), "notes\n");
+        let err = TableWriter::create(&dir.join("no/such/dir/t.tbl")).err().unwrap().to_string();
+        assert!(err.contains("t.tbl: cannot create the table") && err.matches("os error").count() == 1, "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

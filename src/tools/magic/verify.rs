@@ -78,6 +78,13 @@ pub enum Problem {
         square: String,
         missing: u64,
     },
+    /// The mask holds squares outside the relevant-occupancy mask (the check
+    /// walks every subset of the mask, so the mask must be exactly that one).
+    MaskTooLarge {
+        piece: String,
+        square: String,
+        extra: u64,
+    },
     /// A piece and square given twice, or one of the expected ones missing.
     Duplicate {
         piece: String,
@@ -115,6 +122,9 @@ impl std::fmt::Display for Problem {
             }
             Problem::MaskTooSmall { piece, square, missing } => {
                 write!(f, "{piece} {square}: mask misses relevant squares {}", hex(*missing))
+            }
+            Problem::MaskTooLarge { piece, square, extra } => {
+                write!(f, "{piece} {square}: mask holds squares {} outside the relevant-occupancy mask", hex(*extra))
             }
             Problem::Duplicate { piece, square } => write!(f, "{piece} {square} given twice"),
             Problem::Missing { piece, square } => write!(f, "{piece} {square} missing"),
@@ -244,12 +254,22 @@ pub fn verify_squares(file: &MagicFile, expected: &[(&str, Square)]) -> Result<V
             });
             continue;
         }
+        // Only the relevant mask's subsets are walked: at most 2^12 of them.
+        if p.mask & !relevant != 0 {
+            v.report(Problem::MaskTooLarge {
+                piece: p.piece.clone(),
+                square: p.square.to_string(),
+                extra: p.mask & !relevant,
+            });
+            continue;
+        }
         if p.shift >= 64 {
             v.report(Problem::BadShift { piece: p.piece.clone(), square: p.square.to_string(), shift: p.shift });
             continue;
         }
         // Every subset of the mask, by walking a counter through its bits.
         let bits: Vec<u32> = (0..64).filter(|b| p.mask >> b & 1 == 1).collect();
+        debug_assert!(bits.len() <= 12);
         for counter in 0u64..(1u64 << bits.len()) {
             let mut occ = 0u64;
             for (i, b) in bits.iter().enumerate() {
@@ -404,6 +424,16 @@ mod tests {
         file.magics.pop();
         let v = verify(&file, true).unwrap();
         assert!(matches!(v.problems[0], Problem::Missing { .. }));
+    }
+
+    #[test]
+    fn a_mask_beyond_the_relevant_squares_is_caught() {
+        for mask in [0x7fff_ffff_ffff_ffff, u64::MAX, 0x0101_0101_0101_01fe | 1 << 63] {
+            let mut file = library_file();
+            file.magics[0].mask = hex(mask);
+            let v = verify(&file, true).unwrap();
+            assert!(matches!(v.problems[0], Problem::MaskTooLarge { .. }), "{:?}", v.problems);
+        }
     }
 
     #[test]

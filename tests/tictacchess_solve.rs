@@ -15,11 +15,14 @@ fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     path
 }
 
-fn solve_error(table: &std::path::Path, needle: &str) {
+/// The one-line error (exit 2) of `solve --table`, which must come before
+/// any solving (20 s at most).
+fn solve_error(table: &std::path::Path, needle: &str) -> String {
     let out = Command::cargo_bin("chesstool")
         .unwrap()
-        .args(["tictacchess", "solve", "--table"])
+        .args(["tictacchess", "solve", "-q", "--table"])
         .arg(table)
+        .timeout(std::time::Duration::from_secs(20))
         .assert()
         .code(2)
         .get_output()
@@ -27,6 +30,7 @@ fn solve_error(table: &std::path::Path, needle: &str) {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(needle), "{err}");
+    err
 }
 
 #[test]
@@ -101,18 +105,8 @@ fn values_agree_with_the_python_search() {
 #[test]
 fn an_unwritable_table_fails_before_the_solve() {
     let table = std::env::temp_dir().join(format!("ttc-solve-{}-none/no/such/dir/t.tbl", std::process::id()));
-    let out = Command::cargo_bin("chesstool")
-        .unwrap()
-        .args(["tictacchess", "solve", "-q", "--table"])
-        .arg(&table)
-        .timeout(std::time::Duration::from_secs(20))
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: --table: ") && err.contains("t.tbl: cannot create the table"), "{err}");
+    let err = solve_error(&table, "t.tbl: cannot create the table");
+    assert!(err.starts_with("error: --table: "), "{err}");
     assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
 }
 

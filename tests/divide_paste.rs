@@ -101,7 +101,22 @@ fn the_issue_reproduction_stockfish_output_with_its_banner() {
         .assert()
         .success()
         .stdout(predicate::str::contains("match at depth 3: 8902 nodes"))
+        .stdout(predicate::str::contains("compared with the pasted divide "))
+        .stdout(predicate::str::contains("engine call").not())
         .stderr(predicate::str::contains("skipped 1 line that is not divide data (1 banner)"));
+}
+
+#[test]
+fn bisect_with_a_paste_says_why_it_cannot() {
+    chesstool()
+        .args(["divide", "--depth", "3", "--bisect", "--against"])
+        .arg(fixtures().join("sf_startpos_d3.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: --bisect cannot be used with --against: bisection asks the engine about the positions below the root, and a pasted divide answers for its root alone",
+        ))
+        .stderr(predicate::str::contains("hint: run your engine with --engine-uci CMD or --engine-script CMD"));
 }
 
 #[test]

@@ -235,6 +235,18 @@ fn bad_input_is_a_usage_error() {
     usage_error(&["--verify", file.to_str().unwrap()], "bad piece");
 }
 
+#[test]
+fn the_shipped_reduced_table_given_to_verify_is_named_as_another_format() {
+    // data/cpw_reduced_magics.txt is a text table, not the JSON --verify reads:
+    // the error says so and names the command that uses it.
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cpw_reduced_magics.txt");
+    usage_error(&["--verify", shipped], "not a magic file: it is a table of published reduced magics");
+    usage_error(&["--verify", shipped], "`magic-search --bits-reduction`");
+    let file = tmp("magics_text.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    usage_error(&["--verify", file.to_str().unwrap()], "not a magic file: it is not JSON");
+}
+
 /// Runs `--layout packed` and re-checks the file with this test's checker and `--verify`.
 fn packed(args: &[&str], name: &str) -> serde_json::Value {
     let file = tmp(name);

@@ -26,11 +26,14 @@ use std::time::{Duration, Instant};
 /// run of ours gets a fresh table.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Worker threads for our perft (0 = all cores, the default; the engine's
-    /// `go perft` is single-threaded).
-    #[arg(short = 't', long, value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    ///
+    /// For our perft; the engine's `go perft` is single-threaded.
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
-    /// Hash table size in MiB for our perft (0 = no table).
+    /// Hash table size in MiB, shared by all threads (0 = no table).
+    ///
+    /// For our perft; each run gets a fresh table.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
     /// A UCI engine with `go perft` to compare with (e.g. /usr/games/stockfish).
@@ -46,18 +49,21 @@ pub struct BenchArgs {
     /// Smaller depths (a few seconds in all).
     #[arg(long)]
     pub quick: bool,
-    /// With --variant: the depth of every variant's perft (1 to 20), instead
-    /// of the first depth that takes half a second here.
-    #[arg(long, value_name = "N", value_parser = super::common::positive_depth_arg)]
+    /// Depth of the perft in plies.
+    ///
+    /// With --variant only: the depth of every variant's perft (1 to 20),
+    /// instead of the first depth that takes half a second here.
+    #[arg(long, value_name = "DEPTH", value_parser = super::common::positive_depth_arg)]
     pub depth: Option<u32>,
-    /// Seconds the engine may take for one answer before it is killed
-    /// (default 600; Stockfish's Kiwipete depth 6 takes about a minute).
+    /// Seconds each engine answer may take before the engine is killed (more than 0, at most 604800) [default: 600].
+    ///
+    /// Stockfish's Kiwipete depth 6 takes about a minute.
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
     pub timeout: Option<f64>,
-    /// Print one JSON document instead of a table (see docs/json.md).
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
@@ -270,17 +276,9 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         })?;
         return Ok(outcome);
     }
-    let hash = if args.hash > 0 { format!(", hash {} MiB", args.hash) } else { String::new() };
-    let fewest = rows.iter().map(|r| r.runs).min().unwrap_or(0);
-    let most = rows.iter().map(|r| r.runs).max().unwrap_or(0);
-    let spread = if fewest == most { format!("{fewest}") } else { format!("{fewest}-{most}") };
-    let runs = if most == 1 { "run" } else { "runs" };
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "chesstool perft: {}{hash}; medians of {spread} {runs} per position",
-        plural(threads as u64, "thread", "threads")
-    )?;
+    let runs = rows.iter().map(|r| r.runs as usize);
+    writeln!(out, "{}", header("perft", threads, args.hash, runs, "position", args.against_uci.is_some()))?;
     writeln!(out, "{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio))?;
     for r in rows.iter().filter(|r| r.nodes != r.reference) {
         writeln!(out, "MISMATCH: {} depth {}: we counted {}, published {}", r.name, r.depth, r.nodes, r.reference)?;
@@ -290,6 +288,38 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         writeln!(out, "MISMATCH: {} depth {}: the engine counted {n}, published {}", r.name, r.depth, r.reference)?;
     }
     Ok(outcome)
+}
+
+/// bench's `--variant` takes several variants, where the other subcommands
+/// that share the argument group take one: its help says so.
+pub fn with_own_help(bench: clap::Command) -> clap::Command {
+    bench.mut_arg("variant", |a| {
+        a.help("The variants to time, comma-separated, defined in --variant-path (Fairy-Stockfish's UCI_Variant)")
+            .long_help(None::<&str>)
+    })
+}
+
+/// The one header line of both benches: `chesstool perft: 2 threads, hash 64
+/// MiB; medians of 3-19 runs per position; the engine's `go perft` is
+/// single-threaded`.
+pub fn header(
+    what: &str,
+    threads: usize,
+    hash_mb: usize,
+    runs: impl Iterator<Item = usize> + Clone,
+    per: &str,
+    engine: bool,
+) -> String {
+    let hash = if hash_mb > 0 { format!(", hash {hash_mb} MiB") } else { String::new() };
+    let fewest = runs.clone().min().unwrap_or(0);
+    let most = runs.max().unwrap_or(0);
+    let spread = if fewest == most { format!("{fewest}") } else { format!("{fewest}-{most}") };
+    let engine = if engine { "; the engine's `go perft` is single-threaded" } else { "" };
+    let threads = plural(threads as u64, "thread", "threads");
+    format!(
+        "chesstool {what}: {threads}{hash}; medians of {spread} {} per {per}{engine}",
+        if most == 1 { "run" } else { "runs" }
+    )
 }
 
 fn engine_failure(e: chesstool::engines::EngineError) -> anyhow::Error {

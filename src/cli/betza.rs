@@ -26,7 +26,7 @@ pub enum BetzaCommand {
     Compile {
         /// The piece in XBetza notation, e.g. 'RmasR'.
         notation: String,
-        /// Print one JSON object.
+        /// Print one JSON document instead of text (see docs/json.md).
         #[arg(long)]
         json: bool,
     },
@@ -43,12 +43,16 @@ pub enum BetzaCommand {
         /// A board in FEN: t/T is the piece, x/X wazirs, k/K kings.
         #[arg(long, value_name = "FEN", allow_hyphen_values = true)]
         fen: Option<String>,
-        /// Also draw the board into an SVG file.
+        /// Also write an SVG picture to FILE (`-` is standard output).
+        ///
+        /// The board with the piece's moves.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
         #[command(flatten)]
         force: ForceArg,
-        /// Print JSON: {"origin": "e5", "moves": [{"to": "e7", "captures": ["e6"]}, ...]}.
+        /// Print one JSON document instead of text (see docs/json.md).
+        ///
+        /// {"origin": "e5", "moves": [{"to": "e7", "captures": ["e6"]}, ...]}.
         #[arg(long)]
         json: bool,
     },

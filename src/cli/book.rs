@@ -46,12 +46,14 @@ pub struct BuildArgs {
     /// lines; `-` is standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
-    /// The book file to write (`-` is standard output).
+    /// The file to write (`-` is standard output).
+    ///
+    /// The book.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -69,7 +71,7 @@ pub struct DumpArgs {
     /// PGN with variations instead of the parenthesised form.
     #[arg(long, group = "notation")]
     pub pgn: bool,
-    /// Where to write (`-` is standard output).
+    /// The file to write (`-` is standard output).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
     #[command(flatten)]
@@ -80,13 +82,17 @@ pub struct DumpArgs {
 pub struct ProbeArgs {
     /// The book.
     pub file: PathBuf,
-    /// The position: FEN, X-FEN or Shredder-FEN (or `startpos`).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// Quote it: a FEN has spaces.
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub fen: String,
-    /// Moves played from the FEN first, each in UCI or SAN.
+    /// Moves to play from the position first.
+    ///
+    /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -95,7 +101,7 @@ pub struct ProbeArgs {
 pub struct VerifyArgs {
     /// The book (`-` is standard input).
     pub file: PathBuf,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -109,14 +115,16 @@ pub struct ImportArgs {
     pub max_ply: Option<u32>,
     /// Leave out entries of a lower weight; 0 keeps weight-0 entries as
     /// "recognise but do not play".
-    #[arg(long, value_name = "W", default_value_t = 1, value_parser = clap::value_parser!(u16))]
+    #[arg(long, value_name = "WEIGHT", default_value_t = 1, value_parser = clap::value_parser!(u16))]
     pub min_weight: u16,
-    /// The book file to write (`-` is standard output).
+    /// The file to write (`-` is standard output).
+    ///
+    /// The book.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -125,12 +133,14 @@ pub struct ImportArgs {
 pub struct ExportArgs {
     /// The book (`-` is standard input).
     pub file: PathBuf,
-    /// The Polyglot file to write (`-` is standard output).
+    /// The file to write (`-` is standard output).
+    ///
+    /// The Polyglot book.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -21,7 +21,9 @@ pub struct ButterflyArgs {
     /// Label the axes with square names instead of numbers (the text diagram).
     #[arg(long)]
     pub names: bool,
-    /// Also write an SVG picture to FILE (`-` for standard output, instead of the text).
+    /// Also write an SVG picture to FILE (`-` is standard output).
+    ///
+    /// The diagram; with `-`, instead of the text.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
@@ -30,17 +32,25 @@ pub struct ButterflyArgs {
     /// over every legal move of the perft tree of --fen to --depth, as a heat map.
     #[arg(long)]
     pub history: bool,
-    /// Position for --history: FEN or `startpos` (the default).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// With --history: the root of the perft tree (default `startpos`).
     #[arg(long, value_name = "FEN", allow_hyphen_values = true)]
     pub fen: Option<String>,
-    /// Depth of the perft tree for --history (1 to 8; 6 takes seconds, 8 hours).
-    #[arg(long, value_name = "N", value_parser = history_depth_arg)]
+    /// Depth of the perft in plies.
+    ///
+    /// With --history: the depth of the tree whose moves are counted (1 to 8;
+    /// 6 takes seconds, 8 hours).
+    #[arg(long, value_name = "DEPTH", value_parser = history_depth_arg)]
     pub depth: Option<u32>,
-    /// Print one JSON document instead of text: the move counts, or with
-    /// --history every pair's count (see docs/json.md).
+    /// Print one JSON document instead of text (see docs/json.md).
+    ///
+    /// The move counts, or with --history every pair's count.
     #[arg(long)]
     pub json: bool,
-    /// No progress bar (--history shows one on a terminal after the first second).
+    /// No progress on standard error.
+    ///
+    /// Only with --history, which shows a bar on a terminal after the first second.
     #[arg(short, long)]
     pub quiet: bool,
 }

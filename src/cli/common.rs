@@ -14,10 +14,14 @@ use std::time::{Duration, Instant};
 /// Where to start: a FEN (or `startpos`) and moves played from it.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// FEN, X-FEN or Shredder-FEN of the root position, or `startpos` (quote it: a FEN has spaces).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// Quote it: a FEN has spaces.
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub fen: String,
-    /// Moves to play from the FEN first, each UCI or SAN (e.g. `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`).
+    /// Moves to play from the position first.
+    ///
+    /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
     /// Treat the position as Chess960 (otherwise recognised from the castling field).

@@ -7,7 +7,7 @@
 
 use super::common::{plural, positive_depth_arg, read_input_bytes};
 use super::hunt::live::Status;
-use super::hunt::report::{diff_table, witness_text, ComparisonJson, LineJson, WitnessJson};
+use super::hunt::report::{diff_table_named, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
     error_document, is_broken_pipe, resolve_line, usage, verify_error, write_json, EngineArgs, EngineCalls,
 };
@@ -28,39 +28,54 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct DivideArgs {
-    /// FEN, X-FEN or Shredder-FEN of the root position (or `startpos`).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// Quote it: a FEN has spaces.
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub fen: String,
-    /// Moves to play from the FEN first, each UCI or SAN (e.g. `--moves e2e4 e7e5` or `--moves e4 e5`).
+    /// Moves to play from the position first.
+    ///
+    /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
     /// Treat the position as Chess960 (otherwise recognised from the castling field).
     #[arg(long)]
     pub chess960: bool,
-    /// Depth of the divide (1 to 20).
-    #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
+    /// Depth of the perft in plies.
+    ///
+    /// 1 to 20.
+    #[arg(long, short, value_name = "DEPTH", value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: u32,
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Compare a saved or pasted divide output instead of running an engine (`-` for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script", "bisect"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script"])]
     pub against: Option<PathBuf>,
     /// Layout of the divide under test (the --against file or the engine's output): auto, stockfish, perftree, weiss, dash, total [default: auto].
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub against_format: Option<DivideFormat>,
     /// With an engine: descend to the first position whose move list is wrong.
+    ///
+    /// Not with --against: bisection asks about the positions below the root,
+    /// and a pasted divide answers for its root alone.
     #[arg(long)]
     pub bisect: bool,
-    /// Hash table size in MiB for our generator [default: 0, none].
+    /// Hash table size in MiB, shared by all threads (0 = no table) [default: 0].
+    ///
+    /// For our generator.
     #[arg(long, value_name = "MB", allow_negative_numbers = true)]
     pub hash: Option<usize>,
-    /// Worker threads for our generator (0 = all cores) [default: 0].
-    #[arg(short = 't', long, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
+    /// Worker threads (0 = all cores) [default: 0].
+    ///
+    /// For our generator.
+    #[arg(short = 't', long, value_name = "THREADS", value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
-    /// No live progress on stderr.
+    /// No progress on standard error.
+    ///
+    /// On a terminal the hunt shows each count or bisection step as it comes.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -116,6 +131,13 @@ pub fn run_with<R: Rules + 'static>(
     extra: &mut Option<(String, serde_json::Value)>,
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(args.against.is_some())?;
+    if args.bisect && args.against.is_some() {
+        return Err(super::usage_error(
+            "--bisect cannot be used with --against: bisection asks the engine about the positions below the root, \
+             and a pasted divide answers for its root alone",
+            Some("run your engine with --engine-uci CMD or --engine-script CMD to bisect".to_string()),
+        ));
+    }
     let hunting = args.against.is_some() || args.engine.has_engine();
     if !hunting {
         if args.bisect {
@@ -236,7 +258,12 @@ struct HuntJson {
     #[serde(flatten)]
     line: LineJson,
     depth: u32,
-    engine: EngineCalls,
+    /// The engine under test; absent when a pasted divide stands for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<EngineCalls>,
+    /// The pasted or saved divide under test (`--against FILE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pasted: Option<PastedJson>,
     reference: EngineCalls,
     comparison: ComparisonJson,
     witness: Option<WitnessJson>,
@@ -244,6 +271,12 @@ struct HuntJson {
     skipped_lines: Option<SkippedJson>,
     notes: Vec<String>,
     seconds: f64,
+}
+
+/// The divide under test when it is a file: `{"file"}`.
+#[derive(Serialize)]
+struct PastedJson {
+    file: String,
 }
 
 /// The engine (or a saved divide) against the reference, perhaps bisected.
@@ -299,7 +332,10 @@ fn hunt<R: Rules + 'static>(
     let report = match result {
         Ok(report) => report,
         Err(e) => {
-            *extra = Some(EngineCalls { name: engine_name, calls }.context());
+            *extra = Some(match args.against {
+                Some(_) => ("pasted".to_string(), serde_json::json!({ "file": engine_name })),
+                None => EngineCalls { name: engine_name, calls }.context(),
+            });
             return Err(verify_error(e));
         }
     };
@@ -313,7 +349,8 @@ fn hunt<R: Rules + 'static>(
             status: if report.witness.is_some() { "mismatch" } else { "ok" },
             line: LineJson::new(&**rules, line),
             depth: args.depth,
-            engine: EngineCalls { name: engine_name, calls },
+            engine: args.against.is_none().then(|| EngineCalls { name: engine_name.clone(), calls }),
+            pasted: args.against.is_some().then(|| PastedJson { file: engine_name.clone() }),
             reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
@@ -323,11 +360,33 @@ fn hunt<R: Rules + 'static>(
         };
         write_json(&doc)?;
     } else {
-        let text = report_text(&**rules, line, args.depth, &report, calls, seconds, args.bisect, &notes);
+        let under_test = match args.against {
+            Some(_) => UnderTest::Pasted(&engine_name),
+            None => UnderTest::Engine(calls),
+        };
+        let text = report_text(&**rules, line, args.depth, &report, under_test, seconds, args.bisect, &notes);
         out.write_all(text.as_bytes())?;
         out.flush()?;
     }
     Ok(if report.witness.is_some() { Outcome::Mismatch } else { Outcome::Success })
+}
+
+/// The side under test, as the text report names it.
+enum UnderTest<'a> {
+    /// An engine, asked this many times.
+    Engine(u32),
+    /// A pasted or saved divide, read from this file.
+    Pasted(&'a str),
+}
+
+impl UnderTest<'_> {
+    /// The word for the side in the totals line and the table.
+    fn word(&self) -> &'static str {
+        match self {
+            UnderTest::Engine(_) => "engine",
+            UnderTest::Pasted(_) => "pasted",
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -336,13 +395,16 @@ fn report_text<R: Rules>(
     start: &Line<R>,
     requested: u32,
     report: &Report<R>,
-    calls: u32,
+    under_test: UnderTest,
     seconds: f64,
     bisect: bool,
     notes: &[String],
 ) -> String {
     let root = &report.root;
-    let calls = format!("{} ({seconds:.2} s)\n", plural(calls, "engine call", "engine calls"));
+    let calls = match &under_test {
+        UnderTest::Engine(calls) => format!("{} ({seconds:.2} s)\n", plural(*calls, "engine call", "engine calls")),
+        UnderTest::Pasted(file) => format!("compared with the pasted divide {file} ({seconds:.2} s)\n"),
+    };
     let mut text = String::new();
     let Some(w) = &report.witness else {
         text.push_str(&format!("match at depth {requested}: {} nodes\n", root.engine_total));
@@ -356,10 +418,11 @@ fn report_text<R: Rules>(
     if root.engine_total_only || root.reference_total_only {
         text.push_str("(only totals to compare: a side printed no per-move counts)\n");
     } else {
-        text.push_str(&format!("{}\n", diff_table(root)));
+        text.push_str(&format!("{}\n", diff_table_named(root, under_test.word())));
     }
     text.push_str(&format!(
-        "totals at depth {depth}: engine {}, reference {} ({:+})\n",
+        "totals at depth {depth}: {} {}, reference {} ({:+})\n",
+        under_test.word(),
         root.engine_total,
         root.reference_total,
         i128::from(root.engine_total) - i128::from(root.reference_total)

@@ -61,12 +61,12 @@ pub struct MagicSearchArgs {
     #[arg(long, value_name = "SQ")]
     pub square: Option<String>,
     /// Seed of the random generator; a seed gives the same magics (default 1).
-    #[arg(long, value_name = "N", value_parser = super::common::seed_arg)]
+    #[arg(long, value_name = "SEED", value_parser = super::common::seed_arg)]
     pub seed: Option<u64>,
-    /// Look for magics with K index bits fewer than relevant bits (0 to 4).
+    /// Look for magics with BITS index bits fewer than relevant bits (0 to 4).
     /// Runs for the whole --time-limit (default 10 s) unless every square is
     /// found: 120 s on 2 threads finds 37 of the 39 squares known to have one.
-    #[arg(long, value_name = "K", default_value_t = 0, value_parser = bits_reduction_arg)]
+    #[arg(long, value_name = "BITS", default_value_t = 0, value_parser = bits_reduction_arg)]
     pub bits_reduction: u32,
     /// How the squares' blocks are laid out in the shared table (default
     /// fancy). `packed` takes 25-35 minutes for all 128 squares with 2 cores
@@ -78,18 +78,22 @@ pub struct MagicSearchArgs {
     /// (--bits-reduction, --layout packed), shared out over the squares.
     #[arg(long, value_name = "SECONDS", value_parser = time_limit_arg)]
     pub time_limit: Option<f64>,
-    /// Worker threads (0 = all cores, the default).
-    #[arg(long, short = 't', value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    #[arg(long, short = 't', value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Output format: table (with a summary), json (the magic file that
     /// --verify reads) or rust (source like src/attacks/magic_numbers.rs).
     #[arg(long, value_enum, conflicts_with = "json")]
     pub format: Option<FormatArg>,
-    /// One JSON document on stdout: the magic file, or the --verify report
-    /// (the same as --format json without -o; see docs/json.md).
+    /// Print one JSON document instead of text (see docs/json.md).
+    ///
+    /// The magic file, or the --verify report: the same as --format json
+    /// without -o.
     #[arg(long, conflicts_with = "output")]
     pub json: bool,
-    /// Write the output to FILE (`-` for standard output); the summary then goes to standard error.
+    /// The file to write (`-` is standard output).
+    ///
+    /// The summary then goes to standard error.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
@@ -103,7 +107,9 @@ pub struct MagicSearchArgs {
     /// status 1.
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
-    /// No progress bar (shown on a terminal for work that takes more than a second).
+    /// No progress on standard error.
+    ///
+    /// A bar shows on a terminal for work that takes more than a second.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -411,8 +417,35 @@ struct VerifyReport {
     problems: Vec<String>,
 }
 
+/// What a file given to --verify is, when it is plainly not JSON: the table
+/// of published reduced magics we ship (`data/cpw_reduced_magics.txt`) is
+/// the likely one, so it is named with the command that reads it.
+fn other_format(text: &str) -> Option<&'static str> {
+    let first = text.trim_start().chars().next()?;
+    if first == '{' || first == '[' {
+        return None;
+    }
+    let rows = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let table = rows.clone().next().is_some()
+        && rows.clone().all(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            f.len() >= 5 && matches!(f[0], "rook" | "bishop") && f[4].starts_with("0x")
+        });
+    Some(if table {
+        "it is a table of published reduced magics (`piece square relevant used magic` lines, as \
+         data/cpw_reduced_magics.txt), which `magic-search --bits-reduction` starts from (built into the binary)"
+    } else {
+        "it is not JSON"
+    })
+}
+
 fn verify_file(args: &MagicSearchArgs, path: &std::path::Path) -> anyhow::Result<Outcome> {
     let (text, name) = read_input(path)?;
+    if let Some(what) = other_format(&text) {
+        anyhow::bail!(
+            "{name}: not a magic file: {what}; --verify reads the JSON that `magic-search --format json` writes"
+        );
+    }
     let file = magic_verify::parse(&text).with_context(|| name.clone())?;
     let pieces: &[&str] = match args.piece {
         PieceArg::Rook => &["rook"],

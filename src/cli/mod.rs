@@ -207,6 +207,8 @@ fn print_error_document(kind: &str, message: &str) {
 pub fn command() -> clap::Command {
     let mut cmd = Cli::command();
     let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    cmd = cmd.mut_subcommand("bench", bench::with_own_help);
+    cmd = cmd.mut_subcommand("tictacchess", tictacchess::with_own_help);
     for name in names {
         cmd = cmd.mut_subcommand(name, |sub| {
             sub.mut_args(|arg| {

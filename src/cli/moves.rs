@@ -11,16 +11,20 @@ use std::io::Write;
 
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
-    /// FEN, X-FEN or Shredder-FEN of the root position (or `startpos`).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// Quote it: a FEN has spaces.
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub fen: String,
-    /// Moves to play from the FEN first, each in UCI or SAN (`e2e4 e5 Nf3`).
+    /// Moves to play from the position first.
+    ///
+    /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
     /// Treat the position as Chess960 (otherwise recognised from the castling field).
     #[arg(long)]
     pub chess960: bool,
-    /// Print one JSON document instead of a table.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -20,27 +20,33 @@ pub struct PerftArgs {
     pub action: Option<super::perft_dist::PerftAction>,
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Depth in plies (0 to 20; 0 counts the root alone).
+    /// Depth of the perft in plies.
+    ///
+    /// 0 to 20; 0 counts the root alone.
     // The default only fills the field under a subcommand: clap checks
     // `required` against the command line alone.
-    #[arg(short, long, value_name = "N", value_parser = depth_arg, required = true, default_value_t = 0, hide_default_value = true)]
+    #[arg(short, long, value_name = "DEPTH", value_parser = depth_arg, required = true, default_value_t = 0, hide_default_value = true)]
     pub depth: u32,
-    /// Worker threads (0 = all cores, the default).
-    #[arg(short = 't', long, value_name = "N", default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Also count captures, e.p., castles, promotions, checks, discovery
     /// checks, double checks and checkmates for every depth (as the Chess
     /// Programming Wiki's tables, from depth 0).
     #[arg(long)]
     pub stats: bool,
-    /// Hash table size in MiB, shared by all threads (0 = no table; not with --stats).
+    /// Hash table size in MiB, shared by all threads (0 = no table).
+    ///
+    /// Not with --stats.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
     /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar (it shows on a terminal after the first second, with
-    /// the speed and the time left).
+    /// No progress on standard error.
+    ///
+    /// A progress bar shows on a terminal after the first second, with the
+    /// speed and the time left.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]

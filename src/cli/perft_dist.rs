@@ -48,10 +48,12 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// The ply whose unique positions become the work units.
-    #[arg(long, value_name = "K", value_parser = depth_arg)]
+    #[arg(long, value_name = "PLY", value_parser = depth_arg)]
     pub split_ply: u32,
-    /// The depth of the whole perft (each unit searches depth - split ply).
-    #[arg(short, long, value_name = "D", value_parser = depth_arg)]
+    /// Depth of the perft in plies.
+    ///
+    /// The whole perft's depth; each unit searches depth - split ply.
+    #[arg(short, long, value_name = "DEPTH", value_parser = depth_arg)]
     pub depth: u32,
     /// Records per unit file.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = positive_arg)]
@@ -60,16 +62,16 @@ pub struct SplitArgs {
     /// its records do not fit).
     #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = positive_arg)]
     pub memory: u64,
-    /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Directory for the units and the manifest (new or empty).
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -79,28 +81,32 @@ pub struct UnitArgs {
     /// The unit file (`FEN count` lines) from `perft split`.
     pub file: PathBuf,
     /// The manifest that lists the unit (default: manifest.json beside it).
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "FILE")]
     pub manifest: Option<PathBuf>,
-    /// Plies below each record: the manifest's depth - split ply (the default).
-    #[arg(short, long, value_name = "R", value_parser = depth_arg)]
+    /// Depth of the perft in plies.
+    ///
+    /// The depth below each record: the manifest's depth - split ply (the default).
+    #[arg(short, long, value_name = "DEPTH", value_parser = depth_arg)]
     pub depth: Option<u32>,
-    /// Hash table size in MiB, shared by all threads and all records (0 = none).
+    /// Hash table size in MiB, shared by all threads (0 = no table).
+    ///
+    /// One table for all records of the unit.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     pub hash: usize,
-    /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
     /// Zobrist keys from this seed (0 = the default keys), for a second,
     /// independent computation of a unit with --hash.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
     pub zobrist_seed: u64,
-    /// Results file; an existing one is checked and continued.
-    #[arg(short, long, value_name = "OUT")]
+    /// The results file to write; an existing one is checked and continued.
+    #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -113,13 +119,15 @@ pub struct MergeArgs {
     /// computed twice), in any order.
     #[arg(required = true)]
     pub results: Vec<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON object instead of text (with the figures of every unit).
+    /// Print one JSON document instead of text (see docs/json.md).
+    ///
+    /// With the figures of every unit.
     #[arg(long)]
     pub json: bool,
 }

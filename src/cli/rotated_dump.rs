@@ -10,7 +10,9 @@ use serde::Serialize;
 
 #[derive(clap::Args, Debug)]
 pub struct RotatedDumpArgs {
-    /// Position to dump: FEN or `startpos` (the default).
+    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
+    ///
+    /// The position to dump.
     #[arg(long, value_name = "FEN", default_value = "startpos", allow_hyphen_values = true)]
     pub fen: String,
     /// Also show the byte patterns and rook/bishop/queen attacks of this square

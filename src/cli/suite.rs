@@ -31,18 +31,22 @@ pub struct SuiteArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Skip depths above this (0 to 20).
-    #[arg(long, value_name = "D", value_parser = depth_arg, allow_negative_numbers = true)]
+    #[arg(long, value_name = "DEPTH", value_parser = depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Worker threads for our generator (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
+    /// Worker threads (0 = all cores).
+    ///
+    /// For our generator.
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg, allow_negative_numbers = true)]
     pub threads: usize,
-    /// Hash table size in MiB, shared by all threads and positions (0 = no table).
+    /// Hash table size in MiB, shared by all threads (0 = no table).
+    ///
+    /// One table for all positions of the suites.
     #[arg(long, value_name = "MB", default_value_t = 0, allow_negative_numbers = true)]
     pub hash: usize,
-    /// Print one JSON document instead of tables.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
     /// Also write a JUnit XML report (one test case per position and depth) to FILE (`-`: standard output, instead of the tables).
@@ -50,7 +54,7 @@ pub struct SuiteArgs {
     pub junit: Option<PathBuf>,
     #[command(flatten)]
     pub force: super::common::ForceArg,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]

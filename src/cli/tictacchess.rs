@@ -48,9 +48,18 @@ pub struct PosArgs {
     /// pnbr, or `-`), or `start`.
     #[arg(long, default_value = "start", allow_hyphen_values = true, value_name = "POS")]
     pub pos: String,
-    /// Moves to play from the position first: drops `N@b2`, moves `b1c3`.
+    /// Moves to play from the position first.
+    ///
+    /// Drops `N@b2`, moves `b1c3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
+}
+
+/// `tictacchess divide` shares perft's arguments; its depth starts at 1.
+pub fn with_own_help(ttc: clap::Command) -> clap::Command {
+    ttc.mut_subcommand("divide", |divide| {
+        divide.mut_arg("depth", |a| a.long_help("Depth of the perft in plies.\n\n1 to 20."))
+    })
 }
 
 /// The start position's string.
@@ -73,19 +82,21 @@ impl PosArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PosArgs,
-    /// Depth in plies (0 to 20; divide needs 1 or more).
-    #[arg(short, long, value_parser = depth_arg)]
+    /// Depth of the perft in plies.
+    ///
+    /// 0 to 20; 0 counts the root alone.
+    #[arg(short, long, value_name = "DEPTH", value_parser = depth_arg)]
     pub depth: u32,
     /// Worker threads (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = threads_arg)]
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = threads_arg)]
     pub threads: usize,
-    /// Hash table size in MiB, shared by all threads (0 = none).
+    /// Hash table size in MiB, shared by all threads (0 = no table).
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
-    /// Print one JSON object instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -139,12 +150,15 @@ pub struct DivideArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Compare a saved or pasted divide output instead of running an engine (`-` for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script", "bisect"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_script"])]
     pub against: Option<std::path::PathBuf>,
-    /// Layout of the divide under test: auto, stockfish, perftree, weiss, dash, total [default: auto].
+    /// Layout of the divide under test (the --against file or the engine's output): auto, stockfish, perftree, weiss, dash, total [default: auto].
     #[arg(long, value_name = "FORMAT", value_parser = |s: &str| s.parse::<DivideFormat>())]
     pub against_format: Option<DivideFormat>,
     /// With an engine: descend to the first position whose move list is wrong.
+    ///
+    /// Not with --against: bisection asks about the positions below the root,
+    /// and a pasted divide answers for its root alone.
     #[arg(long)]
     pub bisect: bool,
 }
@@ -239,16 +253,18 @@ fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PosArgs,
-    /// The solved table: probed if the file exists, else written after solving.
+    /// The solved table: probed if the file exists, else solved and written.
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
-    /// Worker threads for a solve (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = threads_arg)]
+    /// Worker threads (0 = all cores).
+    ///
+    /// For a solve.
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = threads_arg)]
     pub threads: usize,
-    /// Print one JSON object instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
 }

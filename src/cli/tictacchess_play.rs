@@ -17,14 +17,19 @@ pub struct PlayArgs {
     pub side: String,
     #[command(flatten)]
     pub position: PosArgs,
-    /// The solved table (probed if it exists, else solved and written);
-    /// without it the game is solved at start-up, which takes minutes.
+    /// The solved table: probed if the file exists, else solved and written.
+    ///
+    /// Without it the game is solved at start-up, which takes minutes.
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
-    /// Worker threads for a solve (0 = all cores).
-    #[arg(short = 't', long, default_value_t = 0, value_parser = crate::cli::common::threads_arg)]
+    /// Worker threads (0 = all cores).
+    ///
+    /// For a solve.
+    #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = crate::cli::common::threads_arg)]
     pub threads: usize,
-    /// No progress bar while solving.
+    /// No progress on standard error.
+    ///
+    /// A bar shows while solving.
     #[arg(short, long)]
     pub quiet: bool,
 }

@@ -18,8 +18,7 @@ use std::time::{Duration, Instant};
 /// The variant argument group.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct VariantArgs {
-    /// A variant defined in --variant-path (Fairy-Stockfish's UCI_Variant);
-    /// bench takes several, comma-separated.
+    /// The variant, defined in --variant-path (Fairy-Stockfish's UCI_Variant).
     #[arg(long, value_name = "NAME", requires = "variant_path")]
     pub variant: Option<String>,
     /// A variants.ini file in Fairy-Stockfish's format (its VariantPath).
@@ -438,7 +437,8 @@ pub fn bench(
                 c.set_cell_alignment(CellAlignment::Right);
             }
         }
-        writeln!(out, "chesstool variant perft: {used} thread(s); medians; engine single-threaded `go perft`")?;
+        let runs = rows.iter().map(|r| r.runs);
+        writeln!(out, "{}", super::bench::header("variant perft", used, 0, runs, "variant", against.is_some()))?;
         writeln!(out, "{table}")?;
         for r in rows.iter().filter(|r| r.engine_nodes.is_some_and(|n| n != r.nodes)) {
             writeln!(

@@ -35,7 +35,7 @@ pub struct EngineArgs {
     /// A perftree-style script as the reference.
     #[arg(long, value_name = "CMD")]
     pub reference_script: Option<String>,
-    /// Seconds each engine call may take before the engine is killed (more than 0, at most 604800) [default: 600].
+    /// Seconds each engine answer may take before the engine is killed (more than 0, at most 604800) [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }

@@ -118,9 +118,19 @@ impl WitnessJson {
 
 /// The differing moves as a table: move, engine, reference, difference.
 pub fn diff_table<M>(d: &DivideDiff<M>) -> Table {
+    diff_table_named(d, "engine")
+}
+
+/// The same table, with the side under test named `under_test` (`pasted`
+/// for a pasted divide).
+pub fn diff_table_named<M>(d: &DivideDiff<M>, under_test: &str) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(vec!["Move", "Engine", "Reference", "Difference"]);
+    let mut side = under_test.to_string();
+    if let Some(first) = side.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    table.set_header(vec!["Move", side.as_str(), "Reference", "Difference"]);
     let num = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     for row in diff_rows(d) {
         let difference = match (row.engine, row.reference) {

@@ -1,5 +1,5 @@
-//! The architecture, checked from the code's imports (see the README's
-//! "Architecture" section):
+//! The architecture, checked from the code's imports (see
+//! docs/architecture.md, "Layers and rooms"):
 //! - every room of the library (a folder or file directly under `src/`) has a
 //!   layer, and an import (`use crate::...`, `crate::...` paths, and the
 //!   root's re-exports such as `crate::Position`) only ever goes down to a
@@ -211,7 +211,7 @@ fn without_unit_tests(code: &str) -> String {
 
 fn layer(room: &str) -> u32 {
     LAYERS.iter().find(|(r, _)| *r == room).map(|(_, l)| *l).unwrap_or_else(|| {
-        panic!("src/{room} has no layer: give it one in tests/layering.rs (and the README's Architecture section)")
+        panic!("src/{room} has no layer: give it one in tests/layering.rs (and in docs/architecture.md)")
     })
 }
 
@@ -250,7 +250,11 @@ fn imports_only_go_down_the_layers() {
             }
         }
     }
-    assert!(wrong.is_empty(), "imports running up or across the layers:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "imports running up or across the layers (see docs/architecture.md):\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -285,7 +289,7 @@ fn rooms_form_no_cycle() {
     let mut colour = BTreeMap::new();
     for room in graph.keys() {
         if let Some(cycle) = visit(room, &graph, &mut colour, &mut Vec::new()) {
-            panic!("the rooms form a cycle: {}", cycle.join(" -> "));
+            panic!("the rooms form a cycle (see docs/architecture.md): {}", cycle.join(" -> "));
         }
     }
 }
@@ -312,7 +316,11 @@ fn uses(path: &Path, needles: &[&str]) -> Vec<String> {
 fn the_library_neither_prints_nor_exits() {
     let needles = ["print!", "println!", "eprint!", "eprintln!", "dbg!", "process::exit", "io::stdout", "io::stderr"];
     let found: Vec<String> = library_files().iter().flat_map(|(_, path)| uses(path, &needles)).collect();
-    assert!(found.is_empty(), "the library prints or exits:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "the library prints or exits (only the binary may; see docs/architecture.md):\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

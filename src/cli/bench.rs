@@ -277,7 +277,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         return Ok(outcome);
     }
     let mut out = std::io::stdout().lock();
-    let runs = rows.iter().map(|r| r.runs as usize);
+    let runs = rows.iter().map(|r| r.runs);
     writeln!(out, "{}", header("perft", threads, args.hash, runs, "position", args.against_uci.is_some()))?;
     writeln!(out, "{}", table(&rows, args.against_uci.as_deref(), geometric_mean_ratio))?;
     for r in rows.iter().filter(|r| r.nodes != r.reference) {

@@ -221,6 +221,6 @@ fn the_man_page_renders() {
         check_with(&["groff", "-man", "-Tascii", "-P-c", "-P-b", "-P-u"], "chesstool-text.1", page.as_bytes())
     {
         let text = String::from_utf8_lossy(&text.stdout);
-        assert!(text.contains("--depth <N>") && text.contains("Depth in plies"), "{text}");
+        assert!(text.contains("--depth <DEPTH>") && text.contains("Depth of the perft in plies"), "{text}");
     }
 }

@@ -300,14 +300,40 @@ pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
     })
 }
 
-/// `bestmove e2e4` (it searched instead) or an "unknown command" line: the
-/// answer of an engine without perft.
-pub fn says_no_perft(line: &str) -> bool {
+/// Why an answer to a perft command shows the engine has no such command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPerft {
+    /// `info depth`, `info score`, `bestmove`: it started a search.
+    Searched,
+    /// `Unknown command: go perft 3` and the like.
+    Unknown,
+}
+
+/// How a line shows an engine without the perft command it was sent:
+/// search output (`info depth 1 ...`, `info score ...`, `bestmove e2e4`) or
+/// an "unknown command" line. `info string` and `info nodes` lines are not
+/// search output: engines print them while counting too.
+pub fn no_perft(line: &str) -> Option<NoPerft> {
     let l = line.trim().to_ascii_lowercase();
-    l.starts_with("bestmove")
-        || ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
-            .iter()
-            .any(|p| l.contains(p))
+    let mut words = l.split_whitespace();
+    let first = words.next().unwrap_or("");
+    if first == "bestmove" {
+        return Some(NoPerft::Searched);
+    }
+    if first == "info" {
+        let searching = l.split_whitespace().any(|w| matches!(w, "depth" | "score" | "pv" | "seldepth" | "multipv"));
+        let string = words.next() == Some("string");
+        return (searching && !string).then_some(NoPerft::Searched);
+    }
+    ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
+        .iter()
+        .any(|p| l.contains(p))
+        .then_some(NoPerft::Unknown)
+}
+
+/// True if `line` shows an engine without perft (see `no_perft`).
+pub fn says_no_perft(line: &str) -> bool {
+    no_perft(line).is_some()
 }
 
 /// Reads one line in the given (concrete) format.
@@ -636,6 +662,11 @@ mod tests {
         assert!(says_no_perft("Unknown command: go perft 2"));
         assert!(!says_no_perft("e2e4: 20"));
         assert!(!says_no_perft("info string NNUE evaluation using nn-ad9b42354671.nnue enabled"));
+        assert_eq!(no_perft("info depth 1 seldepth 1 multipv 1 score cp 20 nodes 20 pv e2e4"), Some(NoPerft::Searched));
+        assert_eq!(no_perft("info score cp 13 depth 2"), Some(NoPerft::Searched));
+        assert_eq!(no_perft("info string depth of the perft: 3"), None);
+        assert_eq!(no_perft("info nodes 8902 time 3"), None);
+        assert_eq!(no_perft("Unknown command: go perft 3"), Some(NoPerft::Unknown));
     }
 
     #[test]

@@ -87,9 +87,9 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                         let line = super::clip(l.trim());
                         let searched = kind == NoPerft::Searched;
                         let advice = if searched {
-                            "the script must count (perft), not search: see docs/hunt.md for the protocol"
+                            "the script must count (perft), not search: see the docs for the protocol"
                         } else {
-                            "the program it runs has no such perft command: see docs/hunt.md for the protocol"
+                            "the program it runs has no such perft command: see the docs for the protocol"
                         };
                         return Err(EngineError::NoPerft {
                             engine: self.name.clone(),

@@ -67,7 +67,7 @@ impl<R: Rules> UciEngine<R> {
 
     /// What to try when the perft command is not the engine's.
     fn no_perft_advice(&self, kind: NoPerft) -> String {
-        let script = "or wrap the engine in a script for --engine-script (see docs/hunt.md)";
+        let script = "or wrap the engine in a script for --engine-script (see the docs)";
         match (&self.opts.perft_command, kind) {
             (None, NoPerft::Searched) => {
                 format!("its perft command may be `perft N`: try --perft-command 'perft {{depth}}', {script}")

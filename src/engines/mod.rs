@@ -56,13 +56,7 @@ pub struct EngineOptions {
 impl EngineOptions {
     /// `timeout` and `format`, defaults for the rest.
     pub fn new(timeout: Duration, format: DivideFormat) -> EngineOptions {
-        EngineOptions {
-            timeout,
-            handshake: DEFAULT_HANDSHAKE,
-            format,
-            perft_command: None,
-            stderr: StderrMode::Keep,
-        }
+        EngineOptions { timeout, handshake: DEFAULT_HANDSHAKE, format, perft_command: None, stderr: StderrMode::Keep }
     }
 
     /// The handshake limit: never more than the answer's.

@@ -271,8 +271,13 @@ impl<'a, R: Rules> Checker<'a, R> {
         mut diff: DivideDiff<R::Move>,
     ) -> Result<Witness<R>, VerifyError> {
         loop {
-            let witness =
-                |line: Line<R>, depth, diff, note: Option<String>| Witness { line, depth, diff, note, history_dependent: None };
+            let witness = |line: Line<R>, depth, diff, note: Option<String>| Witness {
+                line,
+                depth,
+                diff,
+                note,
+                history_dependent: None,
+            };
             if diff.lists_differ() {
                 return Ok(witness(line, depth, diff, None));
             }

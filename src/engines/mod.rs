@@ -155,7 +155,7 @@ pub enum EngineError {
     #[error("{engine}: {status} while answering {request} after {lines} line(s) of output{stderr}")]
     Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
     #[error("{engine}: unreadable answer to {request}: {source}{stderr}")]
-    Garbage { engine: String, request: String, source: ParseOutputError, stderr: String },
+    Garbage { engine: String, request: String, source: Box<ParseOutputError>, stderr: String },
     /// The answer stopped before its end: no total line (perftree's blank
     /// line and total, UCI's `Nodes searched`).
     #[error("{engine}: the answer to {request} was cut off: it has no total line; the last line received was {last:?}{stderr}")]

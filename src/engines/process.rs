@@ -217,6 +217,11 @@ impl Process {
         self.stderr.lock().unwrap_or_else(|e| e.into_inner()).note()
     }
 
+    /// How many divide totals the engine has written to standard error.
+    pub fn stderr_totals(&self) -> usize {
+        self.stderr.lock().unwrap_or_else(|e| e.into_inner()).totals()
+    }
+
     /// Kills the engine and everything it started.
     pub fn kill(&mut self) {
         #[cfg(unix)]

@@ -156,9 +156,9 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
         }
         let stderr = p.stderr_note();
         let divide = parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+            source: Box::new(source),
             engine: self.name.clone(),
             request: request.clone(),
-            source,
             stderr: stderr.clone(),
         })?;
         // Move lines but no total: the output stopped before its end.

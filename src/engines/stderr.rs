@@ -3,7 +3,7 @@
 //! engine that prints its divide on stderr looks silent on stdout), or the
 //! lines themselves for `--engine-stderr merge`.
 
-use super::output::{move_line, DivideFormat};
+use super::output::{is_total_line, move_line, DivideFormat};
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
@@ -42,6 +42,8 @@ pub(crate) struct StderrLog {
     move_lines: usize,
     /// The first line that reads as a divide line.
     sample: Option<String>,
+    /// Lines that read as a divide's total.
+    totals: usize,
     /// The line being read (up to `LINE_CAP` bytes).
     partial: Vec<u8>,
 }
@@ -70,10 +72,18 @@ impl StderrLog {
             return;
         }
         self.lines += 1;
+        if is_total_line(&line, DivideFormat::Auto) {
+            self.totals += 1;
+        }
         if move_line(&line, DivideFormat::Auto).is_some() {
             self.move_lines += 1;
             self.sample.get_or_insert(line);
         }
+    }
+
+    /// How many lines read as a divide's total so far.
+    pub fn totals(&self) -> usize {
+        self.totals
     }
 
     /// `; the engine wrote 20 lines like "e2e4: 20" to stderr (...)`, or

@@ -29,6 +29,14 @@ pub struct UciEngine<R: Rules> {
     failed: bool,
 }
 
+/// How often a perft answer's wait looks at the engine's standard error.
+const STDERR_POLL: Duration = Duration::from_millis(250);
+
+/// Move lines of an answer so far.
+fn move_lines(answer: &str, format: DivideFormat) -> usize {
+    answer.lines().filter(|l| move_line(l, format).is_some()).count()
+}
+
 /// After an echo of the request, how long a real engine may take to answer.
 const ECHO_GRACE: Duration = Duration::from_secs(1);
 
@@ -206,8 +214,25 @@ impl<R: Rules> UciEngine<R> {
         let note = format!(" (the position has {legal} legal moves)");
         let mut answer = String::new();
         let mut lines = 0;
+        let stderr_totals = p.stderr_totals();
         loop {
-            match p.read_line(deadline) {
+            // Short reads: an engine that prints its divide on stderr is
+            // silent here, and is found out as soon as its total is there.
+            let read = p.read_line(deadline.min(Instant::now() + STDERR_POLL));
+            if matches!(read, Read1::Timeout) && Instant::now() < deadline {
+                if p.stderr_totals() > stderr_totals && move_lines(&answer, self.opts.format) == 0 {
+                    p.kill();
+                    return Err(EngineError::Protocol {
+                        engine: self.name.clone(),
+                        message: format!(
+                            "no answer to {request} on standard output, but a divide total on standard error{}",
+                            p.stderr_note()
+                        ),
+                    });
+                }
+                continue;
+            }
+            match read {
                 Read1::Line(l) => {
                     if let Some(what) = budget.take(&l, &note) {
                         p.kill();
@@ -252,9 +277,9 @@ impl<R: Rules> UciEngine<R> {
             }
         }
         parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+            source: Box::new(source),
             engine: self.name.clone(),
             request,
-            source,
             stderr: p.stderr_note(),
         })
     }

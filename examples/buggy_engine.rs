@@ -319,7 +319,7 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
         lines.push(lines[0].clone());
     }
     if bugs.has("garbage") {
-        lines.insert(lines.len() / 2, "hello, I am not a move".to_string());
+        lines.insert(lines.len() / 2, "a1a1: hello, I am not a move".to_string());
     }
     let total_line = match format {
         "perftree" | "san" => format!("\n{total}"),

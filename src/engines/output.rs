@@ -672,7 +672,7 @@ mod tests {
 
     #[test]
     fn unknown_line_names_its_number() {
-        let err = parse_divide("a2a3: 380\nb2b3: 420\nhello world\n", DivideFormat::Auto).unwrap_err();
+        let err = parse_divide("a2a3: 380\nb2b3: 420\nc2c3 is 420\n", DivideFormat::Auto).unwrap_err();
         assert!(matches!(err, ParseOutputError::UnknownLine { line: 3, .. }), "{err}");
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
         assert_eq!(

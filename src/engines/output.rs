@@ -261,7 +261,9 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutpu
             // first move (a banner), after the total (a trailer) or in
             // between. A bare number between moves is not prose: which
             // move it counts is unknown, so it stays an error.
-            LineKind::Unknown if !looks_like_data(trimmed) && count(trimmed).is_none() => {
+            LineKind::Unknown
+                if !looks_like_data(trimmed) && count(trimmed).is_none() && trimmed.len() <= MAX_PROSE =>
+            {
                 LineKind::Skip(match prose_kind(trimmed) {
                     Some(k) => k,
                     None if first_line.is_empty() && divide.total.is_none() => Skip::Banner,
@@ -302,6 +304,10 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutpu
     }
     Ok(ParsedOutput { divide, skipped, format })
 }
+
+/// The longest line skipped as prose: no banner, debug line or diagram row
+/// is longer, and a longer line is garbage worth naming.
+const MAX_PROSE: usize = 500;
 
 /// Debug/log lines and board diagrams, which engines print anywhere.
 fn prose_kind(line: &str) -> Option<Skip> {

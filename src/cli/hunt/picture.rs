@@ -448,7 +448,7 @@ impl Layout {
         for (side, hand) in hands.iter().enumerate() {
             let white = side == 0;
             let (x, y) = self.hand_spot(white, 0);
-            let label_y = if white { y - self.cell as f64 * 0.6 } else { y + self.cell as f64 * 0.75 };
+            let label_y = if white { y + self.cell as f64 * 0.75 } else { y - self.cell as f64 * 0.55 };
             let name = if white { "White's hand" } else { "Black's hand" };
             let _ = writeln!(
                 svg,

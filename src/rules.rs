@@ -30,6 +30,7 @@ pub enum ReadMoveError {
     /// Well formed and unambiguous, but not legal here.
     #[error("{text:?} is not legal here")]
     Illegal {
+        /// The move as printed.
         text: String,
         /// The move in our notation, where the text says it without the
         /// board (`e2e4` for `e2-e4`); `None` when it needs the board.

@@ -25,6 +25,7 @@ pub struct Chess {
 }
 
 impl Chess {
+    /// The rules of standard chess (Chess960 recognised from the castling field), no hash table, rayon's global pool.
     pub fn new() -> Chess {
         Chess::default()
     }

@@ -25,7 +25,7 @@
 //! [`perft::perft`] counts the leaves of the move tree (the numbers of the
 //! Chess Programming Wiki's "Perft Results" page); [`perft::divide`] gives
 //! them per root move, as `go perft` prints them. [`perft::perft_fast_parallel`]
-//! is the fast path on every core.
+//! is the fast path on every core (with an optional [`perft::HashTable`]).
 //!
 //! ```
 //! use chesstool::perft::{divide, perft, perft_fast_parallel};
@@ -34,7 +34,7 @@
 //! let start = Position::startpos();
 //! assert_eq!(perft(&start, 4), 197_281);
 //! let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-//! assert_eq!(perft_fast_parallel(&Position::from_fen(kiwipete)?, 3), 97_862);
+//! assert_eq!(perft_fast_parallel(&Position::from_fen(kiwipete)?, 3, None), 97_862);
 //!
 //! let per_move = divide(&start, 3);
 //! assert_eq!(per_move.len(), 20);

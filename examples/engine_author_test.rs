@@ -39,7 +39,7 @@ const CPW: &[(&str, &str, &[u64])] = &[
 /// Perft of the CPW positions against the published counts, with the hunt
 /// for the first wrong position when a count is off.
 #[derive(Parser)]
-#[command(about, long_about = None)]
+#[command(about = "Perft of the CPW positions against the published counts, and the hunt for the first wrong position")]
 struct Args {
     /// Deepest depth to check (each position has its published depths, up to 5).
     #[arg(long, default_value_t = 3, value_name = "DEPTH")]
@@ -122,7 +122,8 @@ fn main() -> ExitCode {
                     Some(w) => {
                         let at = w.line.position(&*chess);
                         println!("      first wrong position: {}", chess.position_text(&at));
-                        println!("      after: {}", w.line.move_texts(&*chess).join(" "));
+                        let path = w.line.move_texts(&*chess).join(" ");
+                        println!("      after: {}", if path.is_empty() { "(the root)" } else { &path });
                         for m in &w.diff.missing {
                             println!("      missing {} ({})", m.mv, m.hint.as_deref().unwrap_or("?"));
                         }

@@ -30,6 +30,7 @@ pub enum ReadMoveError {
     /// Well formed and unambiguous, but not legal here.
     #[error("{text:?} is not legal here")]
     Illegal {
+        /// The move as printed.
         text: String,
         /// The move in our notation, where the text says it without the
         /// board (`e2e4` for `e2-e4`); `None` when it needs the board.
@@ -134,6 +135,157 @@ pub trait Rules: Send + Sync {
     /// in check`, `hopper without a screen`).
     fn extra_hint(&self, _pos: &Self::Position, _text: &str) -> Option<String> {
         None
+    }
+
+    /// The position as a picture draws it (board, pieces, side to move,
+    /// hands, marked squares); `None` for a game that cannot be drawn.
+    fn board_view(&self, _pos: &Self::Position) -> Option<BoardView> {
+        None
+    }
+
+    /// The squares of a move printed as `text` (legal or not, so that an
+    /// engine's extra move can be drawn too); `None` when unreadable.
+    fn move_squares(&self, _pos: &Self::Position, _text: &str) -> Option<MoveSquares> {
+        None
+    }
+}
+
+/// A position as a picture or a text diagram draws it: only what stands
+/// where, none of the rules. Squares are numbered rank by rank from the
+/// first rank, `rank * files + file` (`a1` is 0, `b1` is 1), and named as in
+/// chess: files `a` to `p`, ranks from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// Number of files (columns), 1 to 16.
+    pub files: u8,
+    /// Number of ranks (rows), 1 to 16.
+    pub ranks: u8,
+    /// What stands on each square: a piece letter, upper case for White and
+    /// lower case for Black.
+    pub squares: Vec<Option<char>>,
+    /// True when White is to move.
+    pub white_to_move: bool,
+    /// Pieces in hand, White's then Black's (letters as on the board);
+    /// `None` in a game without hands.
+    pub hands: Option<[Vec<char>; 2]>,
+    /// Squares worth pointing at, each with why.
+    pub marks: Vec<(usize, SquareMark)>,
+}
+
+/// Why a square of a [`BoardView`] is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SquareMark {
+    /// The king (royal piece) of the side to move, in check.
+    Check,
+    /// A piece giving that check.
+    Checker,
+    /// A piece of the side to move pinned to its king.
+    Pinned,
+    /// An enemy piece that pins it.
+    Pinner,
+    /// The en passant square.
+    EnPassant,
+}
+
+impl SquareMark {
+    /// Every mark, in the order a legend lists them.
+    pub const ALL: [SquareMark; 5] =
+        [SquareMark::Check, SquareMark::Checker, SquareMark::Pinned, SquareMark::Pinner, SquareMark::EnPassant];
+
+    /// A few words for a legend (`king in check`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SquareMark::Check => "king in check",
+            SquareMark::Checker => "checking piece",
+            SquareMark::Pinned => "pinned piece",
+            SquareMark::Pinner => "pinning piece",
+            SquareMark::EnPassant => "en passant square",
+        }
+    }
+}
+
+impl BoardView {
+    /// An empty board of `files` x `ranks`, White to move, no hands, no marks.
+    pub fn empty(files: u8, ranks: u8) -> BoardView {
+        let squares = vec![None; files as usize * ranks as usize];
+        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new() }
+    }
+
+    /// The square number of (file, rank), both counted from 0.
+    pub fn square(&self, file: u8, rank: u8) -> usize {
+        rank as usize * self.files as usize + file as usize
+    }
+
+    /// (file, rank) of a square number, both counted from 0.
+    pub fn coords(&self, square: usize) -> (u8, u8) {
+        ((square % self.files as usize) as u8, (square / self.files as usize) as u8)
+    }
+
+    /// The name of a square: `a1`, `p16`.
+    pub fn name(&self, square: usize) -> String {
+        let (f, r) = self.coords(square);
+        format!("{}{}", (b'a' + f) as char, r as u32 + 1)
+    }
+
+    /// The square a name such as `e4` or `p16` stands for on this board.
+    pub fn parse_square(&self, text: &str) -> Option<usize> {
+        let mut chars = text.chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        let rank: u8 = chars.as_str().parse().ok()?;
+        let f = (file as u32).checked_sub('a' as u32)? as u8;
+        (file.is_ascii_lowercase() && f < self.files && (1..=self.ranks).contains(&rank))
+            .then(|| self.square(f, rank - 1))
+    }
+
+    /// The marks of a square, in [`SquareMark::ALL`]'s order.
+    pub fn marks_of(&self, square: usize) -> Vec<SquareMark> {
+        let mut marks: Vec<SquareMark> = self.marks.iter().filter(|m| m.0 == square).map(|m| m.1).collect();
+        marks.sort();
+        marks.dedup();
+        marks
+    }
+}
+
+/// Where a move goes on a [`BoardView`]: from a square (or from hand, with
+/// the letter of the piece dropped) to a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveSquares {
+    /// The origin square; `None` for a drop.
+    pub from: Option<usize>,
+    /// The destination square.
+    pub to: usize,
+    /// For a drop: the piece's letter (upper case for White).
+    pub drop: Option<char>,
+}
+
+/// The from and to squares of a move written `e2e4`, `e7e8q`, `b1-c3`,
+/// `a9a10` or `e5e6,e6e7` (a move through legs: its first and last square)
+/// on `view`'s board; a drop `N@b2` comes from the hand of the side to move.
+/// What most games' engines print; `None` for anything else (SAN).
+pub fn squares_of_text(view: &BoardView, text: &str) -> Option<MoveSquares> {
+    let text = text.trim();
+    if let Some((piece, to)) = text.split_once('@') {
+        let letter = piece.chars().next()?;
+        let letter = if view.white_to_move { letter.to_ascii_uppercase() } else { letter.to_ascii_lowercase() };
+        return Some(MoveSquares { from: None, to: view.parse_square(to)?, drop: Some(letter) });
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let end = (i + 1..chars.len()).find(|&j| !chars[j].is_ascii_digit()).unwrap_or(chars.len());
+        if end > i + 1 {
+            squares.push(view.parse_square(&chars[i..end].iter().collect::<String>())?);
+        }
+        i = end.max(i + 1);
+    }
+    match squares[..] {
+        [from, .., to] => Some(MoveSquares { from: Some(from), to, drop: None }),
+        _ => None,
     }
 }
 

@@ -3,7 +3,9 @@
 use super::reference::leaper_attacks;
 use crate::board::{Bitboard, ByColor, Color, Square};
 
+/// The eight (file, rank) steps of a knight.
 pub const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+/// The eight (file, rank) steps of a king.
 pub const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 const WHITE_PAWN_STEPS: [(i8, i8); 2] = [(-1, 1), (1, 1)];
 const BLACK_PAWN_STEPS: [(i8, i8); 2] = [(-1, -1), (1, -1)];
@@ -22,11 +24,13 @@ static KNIGHT: [Bitboard; 64] = table(&KNIGHT_STEPS);
 static KING: [Bitboard; 64] = table(&KING_STEPS);
 static PAWN: ByColor<[Bitboard; 64]> = ByColor { white: table(&WHITE_PAWN_STEPS), black: table(&BLACK_PAWN_STEPS) };
 
+/// The squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
+/// The squares a king on `sq` attacks.
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]

@@ -10,9 +10,13 @@ use crate::board::{Bitboard, Square};
 /// One square's entry in a magic table.
 #[derive(Copy, Clone, Debug)]
 pub struct Magic {
+    /// The relevant occupancy: the rays without their last square.
     pub mask: u64,
+    /// The magic multiplier.
     pub magic: u64,
+    /// 64 minus the number of bits of the index.
     pub shift: u32,
+    /// Where the square's attack sets start in the shared table.
     pub offset: usize,
 }
 
@@ -33,7 +37,9 @@ const fn build_magics(magics: &[u64; 64], dirs: &[(i8, i8); 4]) -> [Magic; 64] {
     out
 }
 
+/// The rook's magic entry of every square.
 pub const ROOK_MAGIC_ENTRIES: [Magic; 64] = build_magics(&ROOK_MAGICS, &ROOK_DIRECTIONS);
+/// The bishop's magic entry of every square.
 pub const BISHOP_MAGIC_ENTRIES: [Magic; 64] = build_magics(&BISHOP_MAGICS, &BISHOP_DIRECTIONS);
 
 /// Software `pext`: gathers the bits of `x` selected by `mask` into the low bits.
@@ -86,11 +92,13 @@ fn magic_lookup(table: &[Bitboard], e: &Magic, occupied: Bitboard) -> Bitboard {
     unsafe { *table.get_unchecked(index) }
 }
 
+/// The squares a rook on `sq` attacks through the magic table.
 #[inline(always)]
 pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&ROOK_TABLE, &ROOK_MAGIC_ENTRIES[sq.index()], occupied)
 }
 
+/// The squares a bishop on `sq` attacks through the magic table.
 #[inline(always)]
 pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&BISHOP_TABLE, &BISHOP_MAGIC_ENTRIES[sq.index()], occupied)

@@ -3,6 +3,7 @@
 //! reference by the tests in `magic.rs`. `chesstool magic-search --format rust`
 //! can write a replacement for this file.
 
+/// The rook's magic multiplier of every square, a1 first.
 pub const ROOK_MAGICS: [u64; 64] = [
     0x2080002080400010,
     0x00c0002001401000,
@@ -70,6 +71,7 @@ pub const ROOK_MAGICS: [u64; 64] = [
     0x0048122980410402,
 ];
 
+/// The bishop's magic multiplier of every square, a1 first.
 pub const BISHOP_MAGICS: [u64; 64] = [
     0x0848020822040013,
     0x8010a40085821200,

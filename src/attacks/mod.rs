@@ -15,16 +15,19 @@ pub use magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 
 use crate::board::{Bitboard, Square};
 
+/// The squares a rook on `sq` attacks, `occupied` blocking (the first blocker included).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic::rook_attacks_magic(sq, occupied)
 }
 
+/// The squares a bishop on `sq` attacks, `occupied` blocking (the first blocker included).
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic::bishop_attacks_magic(sq, occupied)
 }
 
+/// The squares a queen on `sq` attacks: rook and bishop together.
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)

@@ -32,14 +32,17 @@ pub const fn slider_attacks(sq: Square, occupied: u64, dirs: &[(i8, i8); 4]) -> 
     attacks
 }
 
+/// The rook's attacks walked ray by ray (the slow oracle).
 pub const fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(slider_attacks(sq, occupied.0, &ROOK_DIRECTIONS))
 }
 
+/// The bishop's attacks walked ray by ray (the slow oracle).
 pub const fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(slider_attacks(sq, occupied.0, &BISHOP_DIRECTIONS))
 }
 
+/// The queen's attacks walked ray by ray (the slow oracle).
 pub const fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(rook_attacks(sq, occupied).0 | bishop_attacks(sq, occupied).0)
 }
@@ -63,10 +66,12 @@ pub const fn relevant_mask(sq: Square, dirs: &[(i8, i8); 4]) -> u64 {
     mask
 }
 
+/// The rook's relevant occupancy mask: its rays without the board's edge.
 pub const fn rook_mask(sq: Square) -> Bitboard {
     Bitboard(relevant_mask(sq, &ROOK_DIRECTIONS))
 }
 
+/// The bishop's relevant occupancy mask: its rays without the board's edge.
 pub const fn bishop_mask(sq: Square) -> Bitboard {
     Bitboard(relevant_mask(sq, &BISHOP_DIRECTIONS))
 }

@@ -35,6 +35,7 @@ pub enum Rotation {
 }
 
 impl Rotation {
+    /// The four rotations, in FUSc#'s order.
     pub const ALL: [Rotation; 4] = [Rotation::Normal, Rotation::L90, Rotation::A1h8, Rotation::A8h1];
 
     /// The board's name as in FUSc# (`board.occ_l90` is `l90`).
@@ -105,6 +106,7 @@ pub struct RotatedBoards {
 }
 
 impl RotatedBoards {
+    /// No square occupied.
     pub const EMPTY: RotatedBoards = RotatedBoards { boards: [0; 4] };
 
     /// The boards of an occupancy given as a normal bitboard.
@@ -158,16 +160,19 @@ impl RotatedBoards {
         line_attacks(rotation, sq, self.pattern(rotation, sq))
     }
 
+    /// The squares a rook on `sq` attacks, read from the rotated boards.
     #[inline(always)]
     pub fn rook_attacks(&self, sq: Square) -> Bitboard {
         self.line_attacks(Rotation::Normal, sq) | self.line_attacks(Rotation::L90, sq)
     }
 
+    /// The squares a bishop on `sq` attacks, read from the rotated boards.
     #[inline(always)]
     pub fn bishop_attacks(&self, sq: Square) -> Bitboard {
         self.line_attacks(Rotation::A1h8, sq) | self.line_attacks(Rotation::A8h1, sq)
     }
 
+    /// The squares a queen on `sq` attacks, read from the rotated boards.
     #[inline(always)]
     pub fn queen_attacks(&self, sq: Square) -> Bitboard {
         self.rook_attacks(sq) | self.bishop_attacks(sq)

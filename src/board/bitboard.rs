@@ -4,43 +4,53 @@ use super::square::{File, Rank, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// A set of squares, one bit per square (bit 0 is a1, bit 63 is h8).
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
 
+    /// The set of one square.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq as u8)
     }
 
+    /// Every square of a file.
     #[inline(always)]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u8)
     }
 
+    /// Every square of a rank.
     #[inline(always)]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank as u8))
     }
 
+    /// Whether `sq` is in the set.
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq as u8) != 0
     }
 
+    /// Whether the set is empty.
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set has at least one square.
     #[inline(always)]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// The number of squares in the set.
     #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -68,21 +78,25 @@ impl Bitboard {
         Square::new(self.0.trailing_zeros() as u8)
     }
 
+    /// The set with `sq` added.
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq as u8)
     }
 
+    /// The set with `sq` removed.
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq as u8))
     }
 
+    /// Every square moved one rank up (towards rank 8); rank 8 falls off.
     #[inline(always)]
     pub const fn shift_up(self) -> Bitboard {
         Bitboard(self.0 << 8)
     }
 
+    /// Every square moved one rank down (towards rank 1); rank 1 falls off.
     #[inline(always)]
     pub const fn shift_down(self) -> Bitboard {
         Bitboard(self.0 >> 8)

@@ -6,10 +6,12 @@
 
 use super::{Bitboard, Color, Rank};
 
+/// The castling rights: the squares of the rooks that may still castle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(Bitboard);
 
 impl CastlingRights {
+    /// No right at all.
     pub const NONE: CastlingRights = CastlingRights(Bitboard::EMPTY);
 
     /// Squares of every rook that may still castle (both colours).
@@ -25,11 +27,13 @@ impl CastlingRights {
         self.0 & Bitboard::rank(back_rank)
     }
 
+    /// Whether the rook on `rook` may still castle.
     #[inline(always)]
     pub fn contains(self, rook: super::Square) -> bool {
         self.0.contains(rook)
     }
 
+    /// Gives the rook on `rook` the right to castle.
     pub fn add(&mut self, rook: super::Square) {
         self.0 |= rook;
     }

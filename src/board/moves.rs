@@ -17,15 +17,21 @@ use std::fmt;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u16);
 
+/// What kind of move a [`Move`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    /// A move or a capture that is none of the others.
     Normal,
+    /// A pawn reaching the last rank (with its new role).
     Promotion,
+    /// An en passant capture.
     EnPassant,
+    /// Castling, written as king takes own rook.
     Castling,
 }
 
 impl Move {
+    /// A move of a piece from one square to another (a capture if `to` is occupied).
     #[inline(always)]
     pub const fn normal(from: Square, to: Square) -> Move {
         Move(from as u16 | (to as u16) << 6)
@@ -37,6 +43,7 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | (role as u16 - 1) << 12 | 1 << 14)
     }
 
+    /// An en passant capture by the pawn on `from` onto the empty square `to`.
     #[inline(always)]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move(from as u16 | (to as u16) << 6 | 2 << 14)
@@ -48,6 +55,7 @@ impl Move {
         Move(king as u16 | (rook as u16) << 6 | 3 << 14)
     }
 
+    /// The square the piece leaves.
     #[inline(always)]
     pub const fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
@@ -59,6 +67,7 @@ impl Move {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
+    /// The kind of move.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 14 {
@@ -69,16 +78,19 @@ impl Move {
         }
     }
 
+    /// Whether the move castles (encoded as king takes own rook).
     #[inline(always)]
     pub const fn is_castling(self) -> bool {
         self.0 >> 14 == 3
     }
 
+    /// Whether the move is an en passant capture.
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {
         self.0 >> 14 == 2
     }
 
+    /// The piece a pawn promotes to, if the move is a promotion.
     pub const fn promotion_role(self) -> Option<Role> {
         if self.0 >> 14 == 1 {
             Some(match self.0 >> 12 & 3 {
@@ -123,6 +135,7 @@ impl Move {
         s
     }
 
+    /// The 16 bits of the move.
     pub const fn raw(self) -> u16 {
         self.0
     }
@@ -151,11 +164,13 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
         MoveList { len: 0, moves: [Move(0); MAX_MOVES] }
     }
 
+    /// Appends a move (the list holds at most `MAX_MOVES`).
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         // A legal position never has more than 218 moves; the check keeps an
@@ -164,25 +179,30 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// The number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list is empty.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
+    /// An iterator over the moves.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether the list holds `m`.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }

@@ -6,6 +6,7 @@ use std::fmt;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)] // the names are the documentation
 pub enum File {
     A, B, C, D, E, F, G, H,
 }
@@ -14,11 +15,13 @@ pub enum File {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)] // the names are the documentation
 pub enum Rank {
     First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
 }
 
 impl File {
+    /// The files a to h.
     pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
     /// The file with index `i` (0 = a); `i` is taken modulo 8.
@@ -27,6 +30,7 @@ impl File {
         File::ALL[(i & 7) as usize]
     }
 
+    /// The file of a letter `a` to `h`.
     pub fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => Some(File::new(c as u8 - b'a')),
@@ -34,16 +38,19 @@ impl File {
         }
     }
 
+    /// The file's letter, `a` to `h`.
     pub fn char(self) -> char {
         (b'a' + self as u8) as char
     }
 
+    /// The file's letter in upper case, `A` to `H` (Shredder-FEN's White castling).
     pub fn upper_char(self) -> char {
         (b'A' + self as u8) as char
     }
 }
 
 impl Rank {
+    /// The ranks 1 to 8.
     pub const ALL: [Rank; 8] =
         [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
@@ -53,6 +60,7 @@ impl Rank {
         Rank::ALL[(i & 7) as usize]
     }
 
+    /// The rank of a digit `1` to `8`.
     pub fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank::new(c as u8 - b'1')),
@@ -60,6 +68,7 @@ impl Rank {
         }
     }
 
+    /// The rank's digit, `1` to `8`.
     pub fn char(self) -> char {
         (b'1' + self as u8) as char
     }
@@ -69,6 +78,7 @@ impl Rank {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)] // the names are the documentation
 pub enum Square {
     A1, B1, C1, D1, E1, F1, G1, H1,
     A2, B2, C2, D2, E2, F2, G2, H2,
@@ -108,21 +118,25 @@ impl Square {
         }
     }
 
+    /// The square on a file and a rank.
     #[inline(always)]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::new(file as u8 | (rank as u8) << 3)
     }
 
+    /// The square's number, 0 (a1) to 63 (h8).
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The square's file.
     #[inline(always)]
     pub const fn file(self) -> File {
         File::new(self as u8 & 7)
     }
 
+    /// The square's rank.
     #[inline(always)]
     pub const fn rank(self) -> Rank {
         Rank::new(self as u8 >> 3)

@@ -60,6 +60,7 @@ fn key(i: usize) -> u64 {
     KEYS[i].load(Relaxed)
 }
 
+/// The Zobrist key of a piece on a square.
 #[inline(always)]
 pub fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
     key((color as usize * 6 + role as usize) * 64 + sq.index())
@@ -71,11 +72,13 @@ pub fn castling_key(rook: Square) -> u64 {
     key(768 + rook.index())
 }
 
+/// The Zobrist key of an en passant square.
 #[inline(always)]
 pub fn ep_key(sq: Square) -> u64 {
     key(832 + sq.file() as usize)
 }
 
+/// The Zobrist key of Black to move.
 #[inline(always)]
 pub fn turn_key() -> u64 {
     key(840)

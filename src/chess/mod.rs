@@ -7,10 +7,11 @@
 
 pub mod hints;
 pub mod notation;
+pub mod view;
 
 use crate::perft::{divide_fast, perft_fast_parallel, HashTable, TableTooLarge, MAX_DEPTH};
 use crate::position::FenError;
-use crate::rules::{ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
 use crate::{Move, Position};
 use std::sync::Arc;
 
@@ -24,6 +25,7 @@ pub struct Chess {
 }
 
 impl Chess {
+    /// The rules of standard chess (Chess960 recognised from the castling field), no hash table, rayon's global pool.
     pub fn new() -> Chess {
         Chess::default()
     }
@@ -145,6 +147,15 @@ impl Rules for Chess {
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         hints::explain_illegal(pos, text)
+    }
+
+    fn board_view(&self, pos: &Position) -> Option<BoardView> {
+        Some(view::board_view(pos))
+    }
+
+    fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
+        let uci = notation::uci_form(text).or_else(|| self.read_move(pos, text).ok().map(|m| m.to_uci(false)))?;
+        squares_of_text(&view::board_view(pos), &uci)
     }
 }
 

@@ -239,52 +239,36 @@ fn draw_svg(shown: &Shown) -> String {
     let (w, h) = (g.width as usize * s + 20, g.height as usize * s + 20);
     let mut svg =
         format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n");
-    for rank in 0..g.height {
-        for file in 0..g.width {
-            let sq = g.cell(file, rank);
-            let x = 20 + file as usize * s;
-            let y = (g.height - 1 - rank) as usize * s;
-            let m = shown.marks[sq];
-            let light = (file + rank) % 2 == 1;
-            let fill = if sq == shown.origin {
-                "#5b8def"
-            } else if m.victim {
-                "#a05ad0"
-            } else if m.moves && m.captures {
-                "#f0a030"
-            } else if m.moves {
-                "#7cc47c"
-            } else if m.captures {
-                "#e06060"
-            } else if light {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            svg.push_str(&format!("<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"/>\n"));
-            let c = symbol(shown, sq);
-            if c != '.' {
-                svg.push_str(&format!(
-                    "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\">{}</text>\n",
-                    x + s / 2,
-                    y + s / 2 + 7,
-                    c
-                ));
-            }
+    let fill = |file: u8, rank: u8| {
+        let sq = g.cell(file, rank);
+        let m = shown.marks[sq];
+        if sq == shown.origin {
+            Some("#5b8def")
+        } else if m.victim {
+            Some("#a05ad0")
+        } else if m.moves && m.captures {
+            Some("#f0a030")
+        } else if m.moves {
+            Some("#7cc47c")
+        } else if m.captures {
+            Some("#e06060")
+        } else {
+            None
         }
-        svg.push_str(&format!(
-            "<text x=\"10\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>\n",
-            (g.height - 1 - rank) as usize * s + s / 2 + 4,
-            rank + 1
-        ));
-    }
-    for file in 0..g.width {
-        svg.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>\n",
-            20 + file as usize * s + s / 2,
-            h - 4,
-            (b'a' + file) as char
-        ));
+    };
+    super::hunt::picture::board_squares(&mut svg, g.width, g.height, 20, 0, s, fill);
+    for sq in g.squares() {
+        let (file, rank) = g.coords(sq);
+        let c = symbol(shown, sq);
+        if c != '.' {
+            let (x, y) = (20 + file as usize * s, (g.height - 1 - rank) as usize * s);
+            svg.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\">{}</text>\n",
+                x + s / 2,
+                y + s / 2 + 7,
+                c
+            ));
+        }
     }
     svg.push_str("</svg>\n");
     svg

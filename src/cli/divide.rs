@@ -79,6 +79,8 @@ pub struct DivideArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    pub picture: super::hunt::picture::PictureArgs,
+    #[command(flatten)]
     pub variant: super::variant::VariantArgs,
 }
 
@@ -151,6 +153,8 @@ pub fn run_with<R: Rules + 'static>(
     if args.depth > max {
         return Err(usage(&format!("--depth: {} is not a depth (1 to {max})", args.depth)));
     }
+    let inputs: Vec<&std::path::Path> = args.against.iter().map(|p| p.as_path()).collect();
+    args.picture.check(hunting, args.json, &inputs)?;
     let line = resolve_line(&*rules, &args.fen, &args.moves)?;
     if hunting {
         hunt(&rules, args, &line, extra)
@@ -355,8 +359,12 @@ fn hunt<R: Rules + 'static>(
         (Some(s), Some(_)) => paste_notes(&**rules, &line.position(rules), args.depth, s.divide(), &report.root),
         _ => Vec::new(),
     };
+    let inputs: Vec<&std::path::Path> = args.against.iter().map(|p| p.as_path()).collect();
+    args.picture.write(&**rules, report.witness.as_ref(), args.quiet, &inputs)?;
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if args.picture.to_stdout() {
+        // The picture is all that standard output carries.
+    } else if args.json {
         let doc = HuntJson {
             status: if report.witness.is_some() { "mismatch" } else { "ok" },
             line: LineJson::new(&**rules, line),

@@ -7,6 +7,7 @@
 use super::common::{depth_arg, mnps, plural, read_input_bytes};
 use super::hunt::junit::{self, Case, CaseResult};
 use super::hunt::live::NodeBar;
+use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
     clip_message, error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls,
@@ -52,6 +53,9 @@ pub struct SuiteArgs {
     /// Also write a JUnit XML report (one test case per position and depth) to FILE (`-`: standard output, instead of the tables).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// With an engine: draw each failing position's first wrong position as an SVG picture in DIR (created if missing), named after the suite file and line (`tricky-line12.svg`).
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub force: super::common::ForceArg,
     /// No progress on standard error.
@@ -102,6 +106,9 @@ pub struct Mismatch {
     /// Engine calls the bisection took.
     #[serde(skip)]
     pub calls: u32,
+    /// The witness's board as a text diagram.
+    #[serde(skip)]
+    pub diagram: String,
 }
 
 #[derive(Debug, Default, Serialize, Clone)]
@@ -160,7 +167,9 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         return Err(usage("standard input (`-`) can be read only once"));
     }
     let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
-    super::common::check_output("--junit", args.junit.as_deref(), args.force.force, &inputs)?;
+    let junit_force = args.force.force && (args.junit.is_some() || args.svg.is_none());
+    super::common::check_output("--junit", args.junit.as_deref(), junit_force, &inputs)?;
+    picture::check_dir(args.svg.as_deref(), args.engine.has_engine())?;
     let suites = read_suites(&*rules, &args.files)?;
     let selected = |entry: &SuiteEntry| -> Vec<(u32, u64)> {
         let mut checks: Vec<(u32, u64)> = entry
@@ -237,6 +246,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                     witness: None,
                     note: None,
                     calls: 0,
+                    diagram: String::new(),
                 });
                 let message = format!("counted {got}, the suite says {expected}");
                 cases.push(case_name(entry, depth, seconds, CaseResult::Failed { message, details: String::new() }));
@@ -249,7 +259,14 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 engine_calls += checker.engine_calls;
                 let report = report.map_err(verify_error)?;
                 match &report.witness {
-                    Some(w) => first.witness = Some(WitnessJson::new(&*rules, w)),
+                    Some(w) => {
+                        first.witness = Some(WitnessJson::new(&*rules, w));
+                        first.diagram = picture::witness_diagram(&*rules, w, "  ");
+                        if let Some(dir) = &args.svg {
+                            let path = picture::suite_path(dir, &suite.name, first.line_number);
+                            picture::write_one(&path, &*rules, w, args.force.force, &inputs)?;
+                        }
+                    }
                     None => {
                         first.note = Some(format!(
                             "the engine agrees with the reference at depth {}: the suite's count may be wrong",
@@ -392,7 +409,7 @@ fn witness_block(m: &Mismatch) -> String {
         (Some(w), _) => format!(
             "first wrong position after {}\n{}",
             plural(m.calls, "engine call", "engine calls"),
-            w.text("  ", None)
+            w.text("  ", None) + &m.diagram
         ),
         (None, Some(note)) => format!("{note}\n"),
         (None, None) => String::new(),

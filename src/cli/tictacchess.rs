@@ -161,11 +161,17 @@ pub struct DivideArgs {
     /// and a pasted divide answers for its root alone.
     #[arg(long)]
     pub bisect: bool,
+    #[command(flatten)]
+    pub picture: super::hunt::picture::PictureArgs,
 }
 
 /// Our divide, or the hunt through the generic engines/verify layer.
 fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
-    let hunting = args.against.is_some() || args.engine.has_engine() || args.bisect || args.against_format.is_some();
+    let hunting = args.against.is_some()
+        || args.engine.has_engine()
+        || args.bisect
+        || args.against_format.is_some()
+        || args.picture.svg.is_some();
     if !hunting {
         return perft(args.count, true);
     }
@@ -192,6 +198,7 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
         against: args.against,
         against_format: args.against_format,
         bisect: args.bisect,
+        picture: args.picture,
         hash: None,
         threads: None,
         quiet: count.quiet,

@@ -4,12 +4,20 @@ use super::Move;
 use crate::board::{Role, Square};
 use crate::position::Position;
 
+/// Why a UCI move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
+    /// Not UCI notation at all.
     #[error("{0:?} is not a move in UCI notation (like e2e4 or a7a8q)")]
     Syntax(String),
+    /// Well formed, but not a legal move here.
     #[error("{mv:?} is not legal in {fen}")]
-    Illegal { mv: String, fen: String },
+    Illegal {
+        /// The move as given.
+        mv: String,
+        /// The position, as FEN.
+        fen: String,
+    },
 }
 
 impl Position {

@@ -28,6 +28,7 @@ use crate::position::{back_rank, Position};
 /// Bytes of a key.
 pub const KEY_BYTES: usize = 36;
 
+/// A position packed into bytes: equal keys, equal positions (pieces, side, castling, e.p.).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FenKey(pub [u8; KEY_BYTES]);
 
@@ -85,6 +86,7 @@ fn ep_code(pos: &Position) -> u32 {
 }
 
 impl FenKey {
+    /// The key of a position.
     pub fn new(pos: &Position) -> FenKey {
         let mut nibbles = [EMPTY_LOW; 64];
         for (color, offset) in [(Color::White, 0), (Color::Black, 6)] {

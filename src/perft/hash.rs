@@ -68,9 +68,11 @@ fn free_memory(p: *mut u8, layout: Layout) {
 #[derive(Debug, Clone, Copy, thiserror::Error)]
 #[error("cannot allocate a hash table of {mb} MiB")]
 pub struct TableTooLarge {
+    /// The size asked for, in MiB.
     pub mb: usize,
 }
 
+/// A shared, lock-free hash table of perft subtree counts.
 pub struct HashTable {
     words: *mut AtomicU64,
     buckets: usize,

@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 /// The figures of one unit, proven.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct UnitFigures {
+    /// The unit's file name.
     pub file: String,
+    /// Its number of records (positions).
     pub records: u64,
     /// The records' counts added up.
     pub occurrences: u64,
@@ -25,14 +27,20 @@ pub struct UnitFigures {
     pub computations: usize,
 }
 
+/// The figures of a merge of every unit's results.
 #[derive(Clone, Debug)]
 pub struct MergeReport {
+    /// Each unit's figures.
     pub units: Vec<UnitFigures>,
+    /// The perft of the root: every unit's nodes added up.
     pub nodes: u128,
+    /// Records in all units.
     pub records: u64,
+    /// The records' counts added up.
     pub occurrences: u64,
 }
 
+/// Why results cannot be merged.
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
     /// The results or units contradict each other (exit 1).

@@ -22,16 +22,27 @@ use std::time::Instant;
 /// A unique position and how many move sequences from the root reach it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// The position.
     pub key: FenKey,
+    /// The number of move sequences from the root that reach it.
     pub count: u32,
 }
 
+/// Bytes of a record in memory.
 pub const RECORD_BYTES: usize = std::mem::size_of::<Record>();
 
+/// Why the positions at a ply cannot be enumerated.
 #[derive(Debug, thiserror::Error)]
 pub enum SplitError {
+    /// A position reached more often than a record can count.
     #[error("{fen} occurs more than {} times at ply {ply}: split at a smaller ply", u32::MAX)]
-    CountOverflow { fen: String, ply: u32 },
+    CountOverflow {
+        /// The position.
+        fen: String,
+        /// The ply.
+        ply: u32,
+    },
+    /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }
@@ -39,20 +50,30 @@ pub enum SplitError {
 /// Where the enumeration is (for a progress bar).
 #[derive(Clone, Debug)]
 pub struct SplitProgress {
+    /// The ply being enumerated.
     pub ply: u32,
+    /// The pass over the parents (memory bounds each pass).
     pub pass: usize,
+    /// Passes this ply needs.
     pub passes: usize,
+    /// Parents enumerated so far in this pass.
     pub parents_done: usize,
+    /// Parents in this pass.
     pub parents: usize,
 }
 
 /// Figures of one ply.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PlyStats {
+    /// The ply.
     pub ply: u32,
+    /// Unique positions at this ply.
     pub unique: u64,
+    /// Move sequences reaching them (the perft of this ply).
     pub occurrences: u64,
+    /// Passes over the parents it took.
     pub passes: usize,
+    /// Seconds it took.
     pub seconds: f64,
 }
 

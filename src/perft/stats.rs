@@ -15,16 +15,26 @@ use crate::position::Position;
 use serde::Serialize;
 use std::ops::AddAssign;
 
+/// Perft with the Chess Programming Wiki's per-kind counts of the leaves.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Stats {
+    /// Leaf nodes.
     pub nodes: u64,
+    /// Captures (en passant included).
     pub captures: u64,
+    /// En passant captures.
     pub en_passants: u64,
+    /// Castlings.
     pub castles: u64,
+    /// Promotions.
     pub promotions: u64,
+    /// Moves that give check.
     pub checks: u64,
+    /// Checks by a discovered piece.
     pub discovery_checks: u64,
+    /// Checks by two pieces.
     pub double_checks: u64,
+    /// Moves that mate.
     pub checkmates: u64,
 }
 

@@ -20,18 +20,30 @@ use std::time::{Duration, Instant};
 /// One record of a unit, its FEN as written in the unit file.
 #[derive(Clone, Debug)]
 pub struct UnitRecord {
+    /// The position as written in the unit file.
     pub fen: String,
+    /// The move sequences from the root that reach it.
     pub count: u64,
+    /// The position read.
     pub position: Position,
 }
 
+/// Why a unit cannot be computed.
 #[derive(Debug, thiserror::Error)]
 pub enum UnitError {
     /// The output holds lines that are not this unit's results.
     #[error(
         "{path} line {line}: {message}; it is not a partial result of this unit (remove it or choose another output)"
     )]
-    Foreign { path: String, line: usize, message: String },
+    Foreign {
+        /// The output file.
+        path: String,
+        /// The line at fault.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// Reading or writing a file (named first) failed.
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
 }
@@ -43,7 +55,9 @@ pub struct UnitSummary {
     pub resumed: usize,
     /// A partial last line found and dropped (its length in bytes).
     pub dropped_partial: Option<usize>,
+    /// Records computed in this run.
     pub computed: usize,
+    /// Their nodes (perft times count), added up.
     pub nodes: u128,
 }
 

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 pub struct Manifest {
     /// The root position (FEN).
     pub root: String,
+    /// The ply at which the tree was split into units.
     pub split_ply: u32,
     /// The depth of the whole perft; each unit record is searched
     /// `depth - split_ply` plies.
@@ -23,19 +24,23 @@ pub struct Manifest {
     pub unique: u64,
     /// Their counts added up: perft(`split_ply`) of the root.
     pub sum_counts: u64,
+    /// The unit files.
     pub units: Vec<UnitEntry>,
 }
 
+/// One unit file of a manifest.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct UnitEntry {
     /// File name, relative to the manifest's directory.
     pub file: String,
+    /// Its number of records.
     pub records: u64,
     /// SHA-256 of the file's bytes, lower-case hex.
     pub sha256: String,
 }
 
+/// The manifest's file name in the units directory.
 pub const MANIFEST_NAME: &str = "manifest.json";
 
 impl Manifest {
@@ -104,6 +109,7 @@ struct OpenUnit {
 }
 
 impl UnitWriter {
+    /// A writer of units of at most `unit_size` records into `dir`.
     pub fn new(dir: &Path, unit_size: u64) -> UnitWriter {
         UnitWriter {
             dir: dir.to_path_buf(),
@@ -114,6 +120,7 @@ impl UnitWriter {
         }
     }
 
+    /// Appends a record, opening the next unit file when one is full.
     pub fn push(&mut self, record: &Record) -> std::io::Result<()> {
         if self.open.is_none() {
             let name = format!("unit-{:06}.txt", self.done.len());
@@ -153,6 +160,7 @@ impl UnitWriter {
     }
 }
 
+/// Bytes as lower-case hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -207,9 +215,13 @@ pub fn parse_unit_line(line: &str) -> Result<(&str, u64), String> {
 /// One line of a unit's results.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultLine<'a> {
+    /// The position.
     pub fen: &'a str,
+    /// Move sequences from the root that reach it.
     pub count: u64,
+    /// Its perft at the unit's depth.
     pub perft: u64,
+    /// `count` times `perft`.
     pub product: u128,
 }
 

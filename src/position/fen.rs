@@ -5,37 +5,81 @@ use super::validate::PositionError;
 use super::{back_rank, castling_files, is_kingside, Position};
 use crate::board::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
+/// The FEN of the standard start position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A FEN that cannot be read: one variant per field, with the offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseFenError {
+    /// The FEN is empty.
     #[error("empty FEN")]
     Empty,
+    /// The board field has the wrong number of ranks.
     #[error("board field has {0} rank{s}, expected 8", s = if *.0 == 1 { "" } else { "s" })]
     RankCount(usize),
+    /// A rank with more or fewer than 8 squares.
     #[error("rank {rank} has {squares} square{s}, expected 8", s = if *squares == 1 { "" } else { "s" })]
-    RankLength { rank: u8, squares: usize },
+    RankLength {
+        /// The rank's number, 1 to 8.
+        rank: u8,
+        /// The squares it has.
+        squares: usize,
+    },
+    /// A letter that is not a piece.
     #[error("rank {rank}: bad piece letter {letter:?}")]
-    BadPiece { rank: u8, letter: char },
+    BadPiece {
+        /// The rank's number, 1 to 8.
+        rank: u8,
+        /// The letter.
+        letter: char,
+    },
+    /// No side-to-move field.
     #[error("missing side to move (expected 'w' or 'b' after the board)")]
     MissingTurn,
+    /// A side to move other than `w` or `b`.
     #[error("bad side to move {0:?}, expected 'w' or 'b'")]
     BadTurn(String),
+    /// A castling field that is not `-`, KQkq, X-FEN or Shredder-FEN.
     #[error("bad castling field {0:?}")]
     BadCastling(String),
+    /// A castling right without its rook.
     #[error("castling field {field:?}: right {right:?} has no {color} rook for it on the back rank")]
-    CastlingWithoutRook { field: String, right: char, color: &'static str },
+    CastlingWithoutRook {
+        /// The castling field.
+        field: String,
+        /// The right at fault.
+        right: char,
+        /// `white` or `black`.
+        color: &'static str,
+    },
+    /// A castling right without the king on its back rank.
     #[error("castling field {field:?}: right {right:?} given but the {color} king is not on its back rank")]
-    CastlingWithoutKing { field: String, right: char, color: &'static str },
+    CastlingWithoutKing {
+        /// The castling field.
+        field: String,
+        /// The right at fault.
+        right: char,
+        /// `white` or `black`.
+        color: &'static str,
+    },
+    /// A castling right given twice.
     #[error("castling field {field:?}: right {right:?} given twice")]
-    CastlingTwice { field: String, right: char },
+    CastlingTwice {
+        /// The castling field.
+        field: String,
+        /// The right given twice.
+        right: char,
+    },
+    /// An en passant field that is not `-` or a square.
     #[error("bad en passant field {0:?}, expected '-' or a square like e3")]
     BadEnPassant(String),
+    /// A halfmove clock that is not a number.
     #[error("bad halfmove clock {0:?}, expected a number")]
     BadHalfmoves(String),
+    /// A fullmove number that is not a positive number.
     #[error("bad fullmove number {0:?}, expected a positive number")]
     BadFullmoves(String),
+    /// Text after the fullmove number.
     #[error("unexpected text after the fullmove number: {0:?}")]
     TrailingText(String),
 }
@@ -43,8 +87,10 @@ pub enum ParseFenError {
 /// Either the FEN is malformed or it describes an impossible position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text is not a FEN.
     #[error("invalid FEN: {0}")]
     Parse(ParseFenError),
+    /// The FEN describes an impossible position.
     #[error("illegal position: {0}")]
     Position(PositionError),
 }

@@ -11,6 +11,7 @@ use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
 use crate::board::zobrist;
 use crate::board::{Bitboard, ByColor, CastlingRights, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
 
+/// A chess position: the pieces, the side to move, castling rights, e.p. square, clocks and Zobrist key.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     by_role: [Bitboard; 6],
@@ -25,6 +26,7 @@ pub struct Position {
 }
 
 impl Position {
+    /// The standard start position.
     pub fn startpos() -> Position {
         Position::from_fen(STARTPOS_FEN).expect("the start position is valid")
     }
@@ -45,26 +47,31 @@ impl Position {
 
     // ---- queries -------------------------------------------------------
 
+    /// The side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// The squares of `color`'s pieces.
     #[inline(always)]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color]
     }
 
+    /// The squares of every piece of `role`, both colours.
     #[inline(always)]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role as usize]
     }
 
+    /// The squares of `color`'s pieces of `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.by_color[color] & self.by_role[role as usize]
     }
 
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_color.white | self.by_color.black
@@ -88,10 +95,12 @@ impl Position {
         self.pieces(color, Role::King).lsb()
     }
 
+    /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         Role::ALL.into_iter().find(|&r| self.by_role[r as usize].contains(sq))
     }
 
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
         let color = if self.by_color.white.contains(sq) { Color::White } else { Color::Black };
@@ -103,6 +112,7 @@ impl Position {
         self.castling.rooks()
     }
 
+    /// The castling rights.
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
@@ -113,18 +123,22 @@ impl Position {
         self.ep_square
     }
 
+    /// The halfmove clock (plies since the last capture or pawn move).
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
+    /// The fullmove number (starts at 1, grows after Black's move).
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
 
+    /// The Zobrist key (SplitMix64 numbers, see `board::zobrist`), kept up to date by every move.
     pub fn key(&self) -> u64 {
         self.key
     }
 
+    /// Whether castling follows Chess960's rules (and is written as Shredder-FEN).
     pub fn is_chess960(&self) -> bool {
         self.chess960
     }
@@ -152,6 +166,7 @@ impl Position {
         self.attackers_to(self.king(us), self.occupied()) & self.by_color[!us]
     }
 
+    /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.checkers().any()
     }

@@ -7,20 +7,32 @@ use crate::board::{Bitboard, Color, Rank, Role, Square};
 /// A FEN that parses but describes an impossible position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// A side has no king.
     #[error("no {0} king")]
     NoKing(&'static str),
+    /// A side has more than one king.
     #[error("{0} has more than one king")]
     TooManyKings(&'static str),
+    /// A side has more than 16 pieces.
     #[error("{0} has more than 16 pieces")]
     TooManyPieces(&'static str),
+    /// A side has more than 8 pawns.
     #[error("{0} has more than 8 pawns")]
     TooManyPawns(&'static str),
+    /// A pawn on the first or eighth rank.
     #[error("pawn on {0}: pawns cannot stand on the first or eighth rank")]
     PawnOnBackRank(Square),
+    /// The side that has just moved is in check.
     #[error("the side not to move ({0}) is in check")]
     OppositeCheck(&'static str),
+    /// An en passant square that no double push can have made.
     #[error("en passant square {square} is impossible: {reason}")]
-    BadEnPassant { square: Square, reason: &'static str },
+    BadEnPassant {
+        /// The en passant square.
+        square: Square,
+        /// Why it cannot be.
+        reason: &'static str,
+    },
 }
 
 fn name(c: Color) -> &'static str {

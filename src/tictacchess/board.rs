@@ -15,6 +15,7 @@ pub const STRIDE: u8 = 5;
 pub const BOARD: Bits = 0b01111_01111_01111_01111;
 /// Rank 1 and rank 4 (a pawn on its last rank is stuck).
 pub const RANK_1: Bits = 0b01111;
+/// Rank 4 (see `RANK_1`).
 pub const RANK_4: Bits = 0b01111 << 15;
 
 /// A square of the 4x4 board, kept as its bit index.
@@ -48,18 +49,22 @@ impl Square {
         }
     }
 
+    /// The square's bit index in the ghost-column layout.
     pub const fn bit(self) -> u32 {
         self.0 as u32
     }
 
+    /// The square as a set of one bit.
     pub const fn bb(self) -> Bits {
         1 << self.0
     }
 
+    /// The file, 0 (a) to 3 (d).
     pub const fn file(self) -> u8 {
         self.0 % STRIDE
     }
 
+    /// The rank, 0 (rank 1) to 3 (rank 4).
     pub const fn rank(self) -> u8 {
         self.0 / STRIDE
     }
@@ -117,6 +122,7 @@ pub enum Color {
 }
 
 impl Color {
+    /// The opponent.
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -124,6 +130,7 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -131,6 +138,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -146,6 +154,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The four pieces in the hand's order.
     pub const ALL: [Kind; 4] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook];
 
     /// `P`, `N`, `B`, `R`.
@@ -153,6 +162,7 @@ impl Kind {
         ['P', 'N', 'B', 'R'][self as usize]
     }
 
+    /// `pawn`, `knight`, `bishop`, `rook`.
     pub const fn name(self) -> &'static str {
         ["pawn", "knight", "bishop", "rook"][self as usize]
     }
@@ -168,6 +178,7 @@ impl Kind {
         }
     }
 
+    /// 0 to 3 in the hand's order.
     pub const fn index(self) -> usize {
         self as usize
     }

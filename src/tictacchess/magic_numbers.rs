@@ -5,8 +5,10 @@
 
 use super::Magic;
 
+/// The seed of the magic search that found these numbers.
 pub const SEED: u64 = 1;
 
+/// The rook's magic of every bit of the layout (ghost bits unused).
 pub const ROOK: [Magic; 20] = [
     Magic { mask: 0x00426, magic: 0x2088000000000000, shift: 60 }, // a1
     Magic { mask: 0x00844, magic: 0x2104000000000000, shift: 61 }, // b1
@@ -30,6 +32,7 @@ pub const ROOK: [Magic; 20] = [
     Magic { mask: 0x00000, magic: 0x0000000000000000, shift: 63 }, // ghost column
 ];
 
+/// The bishop's magic of every bit of the layout (ghost bits unused).
 pub const BISHOP: [Magic; 20] = [
     Magic { mask: 0x01040, magic: 0x0108000000000000, shift: 62 }, // a1
     Magic { mask: 0x00080, magic: 0x0100000000000000, shift: 63 }, // b1

@@ -20,8 +20,11 @@ pub const GEOMETRY: Geometry = Geometry { files: 4, ranks: 4, stride: 5 };
 /// One square's magic: its relevant occupancy, multiplier and shift.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Magic {
+    /// The relevant occupancy.
     pub mask: Bits,
+    /// The multiplier.
     pub magic: u64,
+    /// The right shift of the product (64 minus the index bits).
     pub shift: u8,
 }
 
@@ -133,14 +136,18 @@ impl<const N: usize> Table<N> {
 
 const ROOK_SIZE: usize = table_size(&numbers::ROOK);
 const BISHOP_SIZE: usize = table_size(&numbers::BISHOP);
+/// The rook's attack table.
 pub static ROOK: Table<ROOK_SIZE> = Table::build(numbers::ROOK, &ROOK_DIRS);
+/// The bishop's attack table.
 pub static BISHOP: Table<BISHOP_SIZE> = Table::build(numbers::BISHOP, &BISHOP_DIRS);
 
+/// The squares a rook on `sq` attacks, `occupied` blocking.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bits) -> Bits {
     ROOK.attacks(sq, occupied)
 }
 
+/// The squares a bishop on `sq` attacks, `occupied` blocking.
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bits) -> Bits {
     BISHOP.attacks(sq, occupied)

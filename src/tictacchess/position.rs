@@ -31,16 +31,19 @@ pub struct Position {
 pub struct Move(u16);
 
 impl Move {
+    /// A drop of `kind` from hand onto `to`.
     #[inline(always)]
     pub const fn drop(kind: Kind, to: Square) -> Move {
         Move((kind as u16) << 10 | (HAND as u16) << 5 | to.bit() as u16)
     }
 
+    /// A move of `kind` from `from` to `to` (a capture if `to` holds an enemy).
     #[inline(always)]
     pub const fn step(kind: Kind, from: Square, to: Square) -> Move {
         Move((kind as u16) << 10 | (from.bit() as u16) << 5 | to.bit() as u16)
     }
 
+    /// The target square.
     #[inline(always)]
     pub const fn to(self) -> Square {
         match Square::from_bit(self.0 as u32 & 31) {
@@ -55,11 +58,13 @@ impl Move {
         Square::from_bit(self.0 as u32 >> 5 & 31)
     }
 
+    /// The piece that moves or is dropped.
     #[inline(always)]
     pub const fn kind(self) -> Kind {
         Kind::ALL[(self.0 >> 10) as usize & 3]
     }
 
+    /// Whether the move is a drop from hand.
     pub const fn is_drop(self) -> bool {
         self.0 >> 5 & 31 == HAND as u16
     }
@@ -129,14 +134,17 @@ impl Position {
     /// The start: empty board, every piece in hand, White to move.
     pub const START: Position = Position { at: [[HAND; 4]; 2], occ: [0; 2], turn: Color::White };
 
+    /// The side to move.
     pub const fn turn(&self) -> Color {
         self.turn
     }
 
+    /// Every occupied square.
     pub const fn occupied(&self) -> Bits {
         self.occ[0] | self.occ[1]
     }
 
+    /// The squares of `c`'s pieces.
     pub const fn side(&self, c: Color) -> Bits {
         self.occ[c as usize]
     }

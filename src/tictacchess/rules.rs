@@ -6,7 +6,7 @@
 
 use super::board::{Color, Kind};
 use super::position::{Move, Position, PositionError};
-use crate::rules::{ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
 
 /// The game (no parameters).
 #[derive(Copy, Clone, Debug, Default)]
@@ -89,6 +89,30 @@ impl Rules for TicTacChess {
         let mv = pos.read_move_text(text)?;
         pos.illegal_reason(mv)
     }
+
+    fn board_view(&self, pos: &Position) -> Option<BoardView> {
+        let mut view = BoardView::empty(4, 4);
+        let mut hands = [Vec::new(), Vec::new()];
+        for side in [Color::White, Color::Black] {
+            for kind in Kind::ALL {
+                let letter = if side == Color::White { kind.letter() } else { kind.letter().to_ascii_lowercase() };
+                match pos.square_of(side, kind) {
+                    Some(sq) => view.squares[sq.dense()] = Some(letter),
+                    None => hands[side.index()].push(letter),
+                }
+            }
+        }
+        view.hands = Some(hands);
+        view.white_to_move = pos.turn() == Color::White;
+        Some(view)
+    }
+
+    fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
+        let view = self.board_view(pos)?;
+        // `Nb1c3` and `n@b2` are read by meaning; the canonical text has the squares.
+        let canonical = pos.read_move_text(text).map_or_else(|| text.to_string(), |m| m.to_string());
+        squares_of_text(&view, &canonical)
+    }
 }
 
 /// The name of the line a side fills (`rank 1`, `the anti-diagonal d1-a4`).
@@ -110,6 +134,17 @@ pub fn line_name(pos: &Position, side: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_view_has_both_hands() {
+        let r = TicTacChess;
+        let pos = r.parse_position("4/4/1N2/4 PBRpnbr b").unwrap();
+        let view = r.board_view(&pos).unwrap();
+        assert_eq!(view.squares[view.parse_square("b2").unwrap()], Some('N'));
+        assert_eq!(view.hands, Some([vec!['P', 'B', 'R'], vec!['p', 'n', 'b', 'r']]));
+        let drop = r.move_squares(&pos, "n@a1").unwrap();
+        assert_eq!((drop.from, drop.to, drop.drop), (None, 0, Some('n')));
+    }
 
     #[test]
     fn moves_are_read_by_meaning() {

@@ -84,13 +84,21 @@ pub struct SquareRange {
 /// A range that is not `0 <= FROM <= TO <= 63`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RangeError {
+    /// A square number past 63.
     #[error("square number {0} is out of range (0..=63)")]
     OutOfBoard(u32),
+    /// The range runs backwards.
     #[error("FROM ({from}) is greater than TO ({to})")]
-    Reversed { from: u8, to: u8 },
+    Reversed {
+        /// The first square number.
+        from: u8,
+        /// The last square number.
+        to: u8,
+    },
 }
 
 impl SquareRange {
+    /// The range `from..=to`, checked.
     pub fn new(from: u32, to: u32) -> Result<SquareRange, RangeError> {
         for n in [from, to] {
             if n > 63 {
@@ -107,14 +115,17 @@ impl SquareRange {
     /// The whole board, 0..=63.
     pub const FULL: SquareRange = SquareRange { from: 0, to: 63 };
 
+    /// The first square number.
     pub fn from(self) -> u8 {
         self.from
     }
 
+    /// The last square number.
     pub fn to(self) -> u8 {
         self.to
     }
 
+    /// How many squares the range holds.
     pub fn len(self) -> usize {
         (self.to - self.from) as usize + 1
     }
@@ -124,6 +135,7 @@ impl SquareRange {
         false
     }
 
+    /// The square numbers of the range, in order.
     pub fn squares(self) -> impl Iterator<Item = u8> + Clone {
         self.from..=self.to
     }
@@ -132,12 +144,16 @@ impl SquareRange {
 /// How many cells of each kind a diagram holds.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counts {
+    /// Rank and file cells (rook moves).
     pub rook: u32,
+    /// Diagonal cells (bishop moves).
     pub bishop: u32,
+    /// Knight cells.
     pub knight: u32,
 }
 
 impl Counts {
+    /// The counts of a diagram of `range`.
     pub fn of(range: SquareRange) -> Counts {
         let mut counts = Counts::default();
         for sq1 in range.squares() {
@@ -153,6 +169,7 @@ impl Counts {
         counts
     }
 
+    /// Rook, bishop and knight cells together.
     pub fn total(self) -> u32 {
         self.rook + self.bishop + self.knight
     }
@@ -226,10 +243,12 @@ impl Default for History {
 }
 
 impl History {
+    /// Counts `n` moves from `from` to `to`.
     pub fn add(&mut self, from: Square, to: Square, n: u64) {
         self.counts[from.index()][to.index()] += n;
     }
 
+    /// The moves counted from `from` to `to`.
     pub fn get(&self, from: Square, to: Square) -> u64 {
         self.counts[from.index()][to.index()]
     }

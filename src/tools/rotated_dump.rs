@@ -61,13 +61,18 @@ pub fn dump_boards(boards: &RotatedBoards) -> String {
 /// One piece's attack set from the three implementations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackCheck {
+    /// The piece (`rook`, `bishop`, `queen`).
     pub piece: &'static str,
+    /// The attacks read from the rotated boards.
     pub rotated: Bitboard,
+    /// The attacks from the magic tables.
     pub magic: Bitboard,
+    /// The attacks walked by the reference.
     pub reference: Bitboard,
 }
 
 impl AttackCheck {
+    /// Whether the three agree.
     pub fn agrees(&self) -> bool {
         self.rotated == self.magic && self.magic == self.reference
     }
@@ -76,11 +81,13 @@ impl AttackCheck {
 /// The line byte that one rotated board gives for a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
+    /// The board.
     pub rotation: Rotation,
     /// The line's name: rank, file, a1h8 or a8h1 diagonal.
     pub line: &'static str,
     /// Which byte of the board holds it.
     pub byte: u8,
+    /// The byte's value.
     pub value: u8,
     /// The squares the byte's bits stand for, bit 0 first, with `|` at an edge.
     pub squares: Vec<String>,
@@ -89,12 +96,16 @@ pub struct Pattern {
 /// What the rotated boards give for a slider on one square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareReport {
+    /// The square.
     pub square: Square,
+    /// The byte of each rotated board.
     pub patterns: Vec<Pattern>,
+    /// Each slider's attacks from the three implementations.
     pub attacks: Vec<AttackCheck>,
 }
 
 impl SquareReport {
+    /// The report of `square` on the occupancy `boards`.
     pub fn new(boards: &RotatedBoards, square: Square) -> SquareReport {
         let occupied = boards.occupied();
         let patterns = Rotation::ALL
@@ -141,6 +152,7 @@ impl SquareReport {
         self.attacks.iter().all(AttackCheck::agrees)
     }
 
+    /// The report as text.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "square {}", self.square);
@@ -171,6 +183,7 @@ impl SquareReport {
         out
     }
 
+    /// The report as JSON.
     pub fn to_json(&self) -> serde_json::Value {
         let patterns: Vec<_> = self
             .patterns

@@ -13,6 +13,7 @@ pub mod rules;
 mod shapes;
 pub mod show;
 pub mod variant;
+pub mod view;
 
 pub use board::Position;
 pub use movegen::Move;

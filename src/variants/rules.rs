@@ -11,7 +11,7 @@ use super::explain;
 use super::movegen::Move;
 use super::perft;
 use super::variant::{FenError, Variant};
-use crate::rules::{ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
 use std::sync::Arc;
 
 /// A variant and the path of the file that defines it (for `VariantPath`).
@@ -154,6 +154,14 @@ impl Rules for VariantRules {
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
         Some(explain::describe(&self.variant, pos, mv))
+    }
+
+    fn board_view(&self, pos: &Position) -> Option<BoardView> {
+        Some(super::view::board_view(&self.variant, pos))
+    }
+
+    fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
+        squares_of_text(&super::view::board_view(&self.variant, pos), text)
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {

@@ -90,7 +90,7 @@ pub fn xml(suites: &[Suite]) -> String {
 
 /// Text as XML 1.0 character data or attribute value: the five special
 /// characters escaped, characters XML cannot hold replaced.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

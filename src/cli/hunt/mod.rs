@@ -6,6 +6,7 @@
 
 pub mod junit;
 pub mod live;
+pub mod picture;
 pub mod report;
 
 use super::common::{move_problem, timeout_arg, DEFAULT_TIMEOUT};

@@ -165,7 +165,7 @@ pub fn diff_table_named<M>(d: &DivideDiff<M>, under_test: &str) -> Table {
 /// The witness with the table of its counts when its lists agree but counts do not.
 pub fn witness_text<R: Rules>(rules: &R, w: &Witness<R>, indent: &str) -> String {
     let table = (!w.diff.lists_differ() && !w.diff.counts.is_empty()).then(|| diff_table(&w.diff));
-    WitnessJson::new(rules, w).text(indent, table)
+    WitnessJson::new(rules, w).text(indent, table) + &super::picture::witness_diagram(rules, w, indent)
 }
 
 /// `variant` (for a variant), `root`, `moves` and `position` of the

@@ -68,6 +68,7 @@ pub struct TableWriter {
 }
 
 impl TableWriter {
+    /// Starts writing a table to a temporary file beside `path`.
     pub fn create(path: &Path) -> Result<TableWriter, TableError> {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));

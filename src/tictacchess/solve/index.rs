@@ -23,8 +23,10 @@ pub const CONFIGS: usize = 58_625;
 /// All states.
 pub const STATES: u64 = 1_174_226_049;
 
+/// Where each of a side's four pieces is (PNBR): a square digit 0 to 15, or `HAND`.
 pub type Config = [u8; 4];
 
+/// Numbers the configurations of one side and back (ranks and unranks).
 pub struct Indexer {
     /// Rank of each digit string (`u16::MAX` when two pieces share a square).
     rank: Vec<u16>,
@@ -54,6 +56,7 @@ impl Default for Indexer {
 }
 
 impl Indexer {
+    /// The tables of every configuration.
     pub fn new() -> Indexer {
         let mut all: Vec<Config> = Vec::with_capacity(CONFIGS);
         for k in 0..17usize.pow(4) {
@@ -90,6 +93,7 @@ impl Indexer {
         (self.row_start[mover_rank], self.row_start[mover_rank + 1] - self.row_start[mover_rank])
     }
 
+    /// The configuration of a rank.
     pub fn config(&self, rank: usize) -> Config {
         self.unrank[rank]
     }
@@ -151,6 +155,7 @@ pub struct KeyParts {
 }
 
 impl KeyParts {
+    /// The key parts for `mover` (ranks mirrored when `flip`).
     pub fn new(mover: Config, flip: bool) -> KeyParts {
         let occ = occupancy(mover);
         let mut part = [[0u32; 17]; 4];
@@ -183,6 +188,7 @@ impl KeyParts {
         key - self.part[k][c[k] as usize] as usize + self.part[k][d as usize] as usize
     }
 
+    /// The key of a configuration.
     #[inline(always)]
     pub fn key(&self, c: Config) -> usize {
         (self.part[0][c[0] as usize]
@@ -210,6 +216,7 @@ pub struct Columns {
 }
 
 impl Columns {
+    /// The free squares that `mover` leaves.
     pub fn of(mover: Config) -> Columns {
         let free = !occupancy(mover) & 0xffff;
         let mut square = [HAND; 17];

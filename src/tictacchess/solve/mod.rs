@@ -52,10 +52,12 @@ pub enum Value {
     Win(u32),
     /// Loses in this many plies (even; 0 when the opponent has just won).
     Loss(u32),
+    /// Neither side can force a win.
     Draw,
 }
 
 impl Value {
+    /// The value stored as byte `b`, `None` if unresolved.
     pub fn from_byte(b: u8) -> Option<Value> {
         match b {
             DRAW => Some(Value::Draw),
@@ -65,6 +67,7 @@ impl Value {
         }
     }
 
+    /// `win`, `loss` or `draw`.
     pub fn word(self) -> &'static str {
         match self {
             Value::Win(_) => "win",
@@ -73,6 +76,7 @@ impl Value {
         }
     }
 
+    /// The plies to the end of a won or lost game.
     pub fn plies(self) -> Option<u32> {
         match self {
             Value::Win(d) | Value::Loss(d) => Some(d),
@@ -224,10 +228,15 @@ pub struct Solution {
 /// Counts of a finished solve.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Summary {
+    /// Every state of the table.
     pub states: u64,
+    /// States the side to move wins.
     pub wins: u64,
+    /// States the side to move loses.
     pub losses: u64,
+    /// Drawn states.
     pub draws: u64,
+    /// The longest win or loss, in plies.
     pub longest: u32,
 }
 
@@ -546,6 +555,7 @@ impl Solution {
         }
     }
 
+    /// The counts of wins, losses and draws.
     pub fn summary(&self) -> Summary {
         let mut s = Summary { states: self.bytes.len() as u64, ..Summary::default() };
         for &b in &self.bytes {

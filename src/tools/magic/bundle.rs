@@ -1,9 +1,9 @@
 //! Bundles for the packed layout: combs of different squares (rooks, and
 //! the larger bishops) that share one stretch of the table.
 //!
-//! A comb (see [`super::packed::comb_patterns`]) is a magic with more
+//! A comb (see `patterns::comb_patterns`) is a magic with more
 //! index bits than relevant bits whose used slots fall on few lanes
-//! (residues of the index modulo [`LANES`]). Moving a comb by `r` slots
+//! (residues of the index modulo `LANES`, 16). Moving a comb by `r` slots
 //! turns its lanes by `r`, so combs at the same index bits whose turned lane
 //! sets are disjoint never meet, and their blocks can lie on top of each
 //! other. In the table of seed 1, rooks h1, a1, h3 and f5 at 13 index bits
@@ -40,7 +40,7 @@ pub struct Bundle {
 /// climbs), five saved 12,258 against 12,253 with four, in 155 s against 5 s.
 const MAX_MEMBERS: usize = 4;
 
-/// The lanes a pattern uses, a bit per residue of the index modulo [`LANES`].
+/// The lanes a pattern uses, a bit per residue of the index modulo `LANES` (16).
 pub fn lanes(p: &Pattern) -> u32 {
     p.slots.iter().fold(0, |m, s| m | 1 << (s.0 as usize % LANES))
 }
@@ -112,7 +112,7 @@ const ROUNDS: u32 = 400;
 /// Lagrangian heuristic: each target gets a price, and a greedy pass takes
 /// the sets by saving minus their targets' prices; the prices follow the
 /// subgradient (up where a target is wanted by several sets, down where by
-/// none), and the best pass wins; then [`improve`] searches around it.
+/// none), and the best pass wins; then `improve` searches around it.
 /// Seed 1's rook combs (twice the climbs): 12,253 slots saved by the
 /// Lagrangian passes ([`choose`] in 5 s, search included), where 2,000
 /// randomised greedy passes by saving alone found 10,734 (48 s) and an

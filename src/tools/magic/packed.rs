@@ -170,14 +170,18 @@ use std::time::Instant;
 /// One magic for a square and the slots it uses.
 #[derive(Clone, Debug)]
 pub struct Pattern {
+    /// The multiplier.
     pub magic: u64,
+    /// The right shift of the product.
     pub shift: u32,
+    /// Whether it is the black form `(occ | !mask) * magic`.
     pub black: bool,
     /// (index without offset, attack set), one per used slot, by index.
     pub slots: Vec<(u32, u64)>,
 }
 
 impl Pattern {
+    /// How many slots it uses.
     pub fn used(&self) -> usize {
         self.slots.len()
     }
@@ -222,26 +226,38 @@ impl Default for Effort {
 /// One placed square.
 #[derive(Clone, Debug)]
 pub struct Placed {
+    /// The slider.
     pub slider: Slider,
+    /// The square.
     pub square: Square,
+    /// The relevant occupancy mask.
     pub mask: u64,
+    /// The multiplier.
     pub magic: u64,
+    /// The right shift of the product.
     pub shift: u32,
+    /// Whether it is the black form.
     pub black: bool,
+    /// Where its slots start in the shared table.
     pub offset: u64,
+    /// How many slots it uses.
     pub used: usize,
 }
 
 /// A finished packing.
 #[derive(Clone, Debug)]
 pub struct Packing {
+    /// Every placed square.
     pub entries: Vec<Placed>,
+    /// The size of the shared table, in slots.
     pub table_entries: u64,
     /// Sum of the slots each square uses: the table can be no smaller.
     pub used_sum: u64,
+    /// Passes the packing took.
     pub passes: u32,
     /// Bundles of combs (step 1c) and the squares in them.
     pub bundles: usize,
+    /// Squares in those bundles.
     pub bundled: usize,
 }
 

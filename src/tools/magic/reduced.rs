@@ -313,10 +313,15 @@ fn form_share(state: &State, forms: &[bool]) -> u32 {
 /// One square's outcome: the magic if found, and the candidates tried.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The slider.
     pub slider: Slider,
+    /// The square.
     pub square: Square,
+    /// The magic, if one was found.
     pub found: Option<Found>,
+    /// Candidates tried.
     pub candidates: u64,
+    /// Time spent on the square.
     pub time: Duration,
 }
 

@@ -6,7 +6,7 @@
 //! first) is searched again, magic and offset together, for a placement
 //! whose used slots all land below the rook blocks and bundles on free slots
 //! (or slots holding the same attack set): climbs from random magics at up
-//! to [`EXTRA_BITS`] more index bits than relevant bits that lower the
+//! to `EXTRA_BITS` (8) more index bits than relevant bits that lower the
 //! number of clashing slots, then the used slots. A wide, sparse block finds
 //! room in the free lanes of the bundles, which the placement's first-fit
 //! search over the square's own few patterns does not. Those that find no
@@ -39,7 +39,7 @@ const ROUNDS: u64 = 4;
 /// bishop's 512 came no closer than 256 clashing slots (seed 1, 20 climbs).
 const MAX_OCCUPANCIES: usize = 128;
 
-/// Moves the squares searched here (at most [`MAX_OCCUPANCIES`]) that end
+/// Moves the squares searched here (at most `MAX_OCCUPANCIES`, 128) that end
 /// past the others into the holes below the others' end, largest first;
 /// a square that finds no place stays. `placed` is per square (pattern,
 /// offset); `steps` is the length of each climb. Returns the table size.

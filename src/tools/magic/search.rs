@@ -19,13 +19,17 @@ use std::time::{Duration, Instant};
 /// Rook or bishop.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Slider {
+    /// Along ranks and files.
     Rook,
+    /// Along diagonals.
     Bishop,
 }
 
 impl Slider {
+    /// Rook and bishop.
     pub const ALL: [Slider; 2] = [Slider::Rook, Slider::Bishop];
 
+    /// `rook` or `bishop`.
     pub const fn name(self) -> &'static str {
         match self {
             Slider::Rook => "rook",
@@ -33,6 +37,7 @@ impl Slider {
         }
     }
 
+    /// The slider named `rook` or `bishop`.
     pub fn parse(text: &str) -> Option<Slider> {
         match text {
             "rook" => Some(Slider::Rook),
@@ -56,6 +61,7 @@ impl Slider {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose stream depends only on `seed`.
     pub fn new(seed: u64) -> Rng {
         // SplitMix64 scrambles the seed so that 0, 1, 2 ... give unrelated streams.
         let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -64,6 +70,7 @@ impl Rng {
         Rng((z ^ (z >> 31)) | 1)
     }
 
+    /// The next number of the stream.
     #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
@@ -144,8 +151,11 @@ pub fn structured_candidate(mask: u64, index_bits: u32, rng: &mut Rng) -> u64 {
 /// TicTacChess is 4x4 with stride 5 (the "ghost column").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
+    /// Files (columns).
     pub files: u8,
+    /// Ranks (rows).
     pub ranks: u8,
+    /// Bits from one rank to the next.
     pub stride: u8,
 }
 
@@ -209,11 +219,17 @@ fn farthest(sq: u8, ray: u64) -> u64 {
 /// set of each.
 #[derive(Clone, Debug)]
 pub struct Problem {
+    /// The slider.
     pub slider: Slider,
+    /// The square.
     pub square: Square,
+    /// The board.
     pub geometry: Geometry,
+    /// The relevant occupancy mask.
     pub mask: u64,
+    /// Every subset of the mask.
     pub occupancies: Vec<u64>,
+    /// The attack set of each subset.
     pub attacks: Vec<u64>,
 }
 
@@ -272,6 +288,7 @@ impl Problem {
         Problem { slider, square, geometry, mask, occupancies, attacks }
     }
 
+    /// The number of bits in the mask.
     pub fn relevant_bits(&self) -> u32 {
         self.mask.count_ones()
     }
@@ -358,22 +375,32 @@ impl Scratch {
 /// A magic that was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
+    /// The slider.
     pub slider: Slider,
+    /// The square.
     pub square: Square,
+    /// The relevant occupancy mask.
     pub mask: u64,
+    /// The multiplier.
     pub magic: u64,
+    /// The right shift of the product.
     pub shift: u32,
+    /// Whether it is the black form `(occ | !mask) * magic`.
     pub black: bool,
+    /// The number of bits in the mask.
     pub relevant_bits: u32,
     /// Candidates tested (after the cheap filter) until this one.
     pub candidates: u64,
+    /// Time spent on the square.
     pub time: Duration,
     /// Slots the square's occupancies use, and one past the highest used.
     pub used: usize,
+    /// The slots from the lowest used to one past the highest.
     pub span: usize,
 }
 
 impl Found {
+    /// Bits of the index: 64 minus the shift.
     pub fn index_bits(&self) -> u32 {
         64 - self.shift
     }
@@ -388,6 +415,7 @@ pub struct Goal {
     pub black: bool,
     /// Give up after this many candidates (`u64::MAX` for no limit).
     pub max_candidates: u64,
+    /// How candidates are drawn.
     pub candidates: Candidates,
 }
 
@@ -452,12 +480,15 @@ pub fn search(
 /// A problem's keys (the occupancies as they enter the multiply) ready for
 /// testing given magics.
 pub struct Prepared<'a> {
+    /// The problem.
     pub problem: &'a Problem,
+    /// Whether the keys are of the black form.
     pub black: bool,
     keys: Vec<u64>,
 }
 
 impl<'a> Prepared<'a> {
+    /// The keys of `problem`, in the black form if `black`.
     pub fn new(problem: &'a Problem, black: bool) -> Prepared<'a> {
         let keys = problem.occupancies.iter().map(|&o| if black { o | !problem.mask } else { o }).collect();
         Prepared { problem, black, keys }

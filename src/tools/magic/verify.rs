@@ -11,8 +11,11 @@ use serde::{Deserialize, Serialize};
 /// A whole magic file: every entry shares one table of `table_entries` slots.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MagicFile {
+    /// A name for the table's layout.
     pub layout: String,
+    /// The size of the shared table, in slots.
     pub table_entries: u64,
+    /// One entry per slider and square.
     pub magics: Vec<MagicEntry>,
 }
 
@@ -21,12 +24,19 @@ pub struct MagicFile {
 /// `offset + (((occ | !mask) * magic) >> shift)` (wrapping multiply).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MagicEntry {
+    /// `rook` or `bishop`.
     pub piece: String,
+    /// The square's name (`e4`).
     pub square: String,
+    /// The relevant occupancy mask, in hex.
     pub mask: String,
+    /// The multiplier, in hex.
     pub magic: String,
+    /// The right shift of the product.
     pub shift: u32,
+    /// Where the square's slots start in the shared table.
     pub offset: u64,
+    /// Whether it is the black form.
     pub black: bool,
 }
 
@@ -46,10 +56,20 @@ pub fn hex(v: u64) -> String {
 /// The file cannot be checked at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
+    /// Not JSON of a magic file.
     #[error("malformed magic file: {0}")]
     Json(String),
+    /// A field of an entry that cannot be read.
     #[error("entry {index}: bad {field} {value:?}")]
-    Field { index: usize, field: &'static str, value: String },
+    Field {
+        /// The entry, counted from 0.
+        index: usize,
+        /// The field's name.
+        field: &'static str,
+        /// Its text.
+        value: String,
+    },
+    /// A table larger than the checker holds.
     #[error("table_entries {0} is larger than the checker's limit of {LIMIT} slots")]
     TooLarge(u64),
 }
@@ -61,43 +81,64 @@ const LIMIT: u64 = 1 << 26;
 pub enum Problem {
     /// Two occupancies land on one slot with different attack sets.
     Collision {
+        /// The slot.
         slot: u64,
+        /// The first occupancy: piece, square, occupancy, attacks.
         first: (String, String, u64, u64),
+        /// The second, alike.
         second: (String, String, u64, u64),
     },
     /// An index falls outside the table.
     OutOfRange {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
+        /// The occupancy.
         occupancy: u64,
+        /// The index it gives.
         index: u64,
     },
     /// The mask misses squares whose occupancy changes the attacks.
     MaskTooSmall {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
+        /// The squares missing from the mask.
         missing: u64,
     },
     /// The mask holds squares outside the relevant-occupancy mask (the check
     /// walks every subset of the mask, so the mask must be exactly that one).
     MaskTooLarge {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
+        /// The squares too many.
         extra: u64,
     },
     /// A piece and square given twice, or one of the expected ones missing.
     Duplicate {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
     },
+    /// An expected piece and square without an entry.
     Missing {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
     },
     /// A shift of 64 or more.
     BadShift {
+        /// `rook` or `bishop`.
         piece: String,
+        /// The square's name.
         square: String,
+        /// The shift.
         shift: u32,
     },
 }
@@ -138,12 +179,15 @@ impl std::fmt::Display for Problem {
 /// The outcome of a check.
 #[derive(Clone, Debug, Default)]
 pub struct Verification {
+    /// Entries checked.
     pub entries: usize,
+    /// Occupancies checked.
     pub occupancies: u64,
     /// Slots holding at least one attack set.
     pub slots_used: u64,
     /// Every problem found, up to `MAX_REPORTED`; `problem_count` counts all.
     pub problems: Vec<Problem>,
+    /// Every problem found.
     pub problem_count: u64,
 }
 
@@ -151,6 +195,7 @@ pub struct Verification {
 pub const MAX_REPORTED: usize = 10_000;
 
 impl Verification {
+    /// Whether no problem was found.
     pub fn ok(&self) -> bool {
         self.problem_count == 0
     }
@@ -163,6 +208,7 @@ impl Verification {
     }
 }
 
+/// Reads a magic file (JSON).
 pub fn parse(text: &str) -> Result<MagicFile, FileError> {
     serde_json::from_str(text).map_err(|e| FileError::Json(e.to_string()))
 }

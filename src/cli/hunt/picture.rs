@@ -617,7 +617,7 @@ mod tests {
                 .collect(),
             ..DivideDiff::default()
         };
-        Witness { line: Line::new(root), depth: 1, diff, note: None }
+        Witness { line: Line::new(root), depth: 1, diff, note: None, history_dependent: None }
     }
 
     #[test]

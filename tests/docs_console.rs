@@ -133,7 +133,9 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
     match expected.split_first() {
         None => actual.is_empty(),
         Some((first, rest)) if first.trim() == "..." => (0..=actual.len()).any(|skip| matches(rest, &actual[skip..])),
-        Some((first, rest)) => actual.split_first().is_some_and(|(a, more)| normal(first) == normal(a) && matches(rest, more)),
+        Some((first, rest)) => {
+            actual.split_first().is_some_and(|(a, more)| normal(first) == normal(a) && matches(rest, more))
+        }
     }
 }
 
@@ -153,8 +155,10 @@ fn scratch(page: &str) -> PathBuf {
 /// Standard output and standard error of `command` run in `dir`, as lines.
 fn run(command: &str, dir: &Path) -> Vec<String> {
     let bin = Path::new(env!("CARGO_BIN_EXE_chesstool")).parent().unwrap().to_path_buf();
-    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())))
-        .unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!("exec 2>&1\n{command}"))

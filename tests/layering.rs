@@ -1,5 +1,5 @@
-//! The architecture, checked from the code's imports (see the README's
-//! "Architecture" section):
+//! The architecture, checked from the code's imports (see
+//! docs/architecture.md):
 //! - every room of the library (a folder or file directly under `src/`) has a
 //!   layer, and an import (`use crate::...`, `crate::...` paths, and the
 //!   root's re-exports such as `crate::Position`) only ever goes down to a
@@ -211,7 +211,7 @@ fn without_unit_tests(code: &str) -> String {
 
 fn layer(room: &str) -> u32 {
     LAYERS.iter().find(|(r, _)| *r == room).map(|(_, l)| *l).unwrap_or_else(|| {
-        panic!("src/{room} has no layer: give it one in tests/layering.rs (and the README's Architecture section)")
+        panic!("src/{room} has no layer: give it one in tests/layering.rs (and in docs/architecture.md)")
     })
 }
 

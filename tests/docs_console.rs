@@ -8,12 +8,16 @@
 //! of a page run in order, each in `sh` with the built `chesstool` first on
 //! PATH, in a scratch directory of its own (`target/docs-console/PAGE/`) that
 //! sees the checkout's `suites/`, `tests/` and `data/`; so a block may use
-//! the files an earlier block of the same page wrote.
+//! the files an earlier block of the same page wrote. The test engines of
+//! `examples/` are named as a release build has them
+//! (`./target/release/examples/buggy_engine`); the test runs its own build.
 //!
 //! Output is compared after a normalisation that lets timings and table
 //! widths vary: every decimal number (`0.345`) reads as `#`, and spaces and
 //! the horizontal lines of tables are dropped. A block that is slow, needs an
 //! engine or varies in other ways is written ```console,ignore and only read.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -152,8 +156,19 @@ fn scratch(page: &str) -> PathBuf {
     dir
 }
 
+/// Where the pages' commands find the test engines of `examples/`.
+const EXAMPLES: &str = "target/release/examples/";
+
+/// The directory of this build's example engines (built if missing).
+fn examples_dir() -> PathBuf {
+    common::example("ttc_engine");
+    common::example("buggy_engine").parent().unwrap().to_path_buf()
+}
+
 /// Standard output and standard error of `command` run in `dir`, as lines.
 fn run(command: &str, dir: &Path) -> Vec<String> {
+    let engines = format!("{}/", examples_dir().display());
+    let command = command.replace(&format!("./{EXAMPLES}"), EXAMPLES).replace(EXAMPLES, &engines);
     let bin = Path::new(env!("CARGO_BIN_EXE_chesstool")).parent().unwrap().to_path_buf();
     let path = std::env::join_paths(
         std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),

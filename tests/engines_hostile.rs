@@ -254,7 +254,7 @@ fn killing_chesstool_kills_the_engine_group() {
 }
 
 /// SIGKILL cannot be caught: the kernel's parent-death signal still kills
-/// the engine itself (its own children are beyond reach: see the README).
+/// the engine itself (its own children are beyond reach: see docs/divide.md).
 /// A signal ignored when chesstool starts (`nohup chesstool ...`) stays ignored.
 #[test]
 fn nohup_keeps_sighup_ignored() {

@@ -1,7 +1,7 @@
 //! The legal-move order is a file format (opening books store moves as
 //! indices into it), so it is pinned two ways:
 //!
-//! - `documented_order_holds`: the order docs/architecture.md documents, re-derived
+//! - `documented_order_holds`: the order docs/formats/book.md documents, re-derived
 //!   here from the rules alone (a sort key with its own ray-walking pin test),
 //!   equals `Position::legal_moves` on every suite position and every
 //!   position one and two plies after it;
@@ -18,8 +18,7 @@ use chesstool::board::{Role, Square};
 use chesstool::{Move, Position};
 use common::Rng;
 
-/// The documented sort key of a legal move (see docs/architecture.md, "The
-/// legal-move order: a file format").
+/// The documented sort key of a legal move (see docs/formats/book.md, "The move order").
 fn documented_key(pos: &Position, m: Move) -> (u8, u8, u8, u8, u8) {
     let (from, to) = (m.from() as u8, m.to() as u8);
     if m.is_castling() {
@@ -182,7 +181,7 @@ fn golden_order_hash() {
     assert_eq!(
         hash, GOLDEN_HASH,
         "the legal-move order changed: books written before this change read differently. \
-         If the change is intended, it breaks the book format: say so in docs/architecture.md and bump the format."
+         If the change is intended, it breaks the book format: say so in docs/formats/book.md and bump the format."
     );
 }
 

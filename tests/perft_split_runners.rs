@@ -1,5 +1,5 @@
 //! The runners of a distributed perft, for real: GNU parallel
-//! (`scripts/perft_parallel.sh`, the README's one-liner) on this machine with
+//! (`scripts/perft_parallel.sh`, the one-liner of docs/distributed.md) on this machine with
 //! two jobs, a failed unit and `--resume-failed`; and a Slurm array job
 //! (`examples/slurm_perft_units.sh`) on a single-node Slurm started by
 //! `scripts/slurm_local.sh`. Totals are the published perft(5) of the start

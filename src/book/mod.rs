@@ -1,7 +1,7 @@
 //! Opening books in Ken Thompson's tree form, as Kathe Spracklen describes it
 //! ("Representation of an Opening Book Tree"): one byte per move, the move
 //! given as its index in our generator's legal-move order
-//! (`Position::legal_moves`, documented in docs/architecture.md), and two bits that
+//! (`Position::legal_moves`, documented in docs/formats/book.md), and two bits that
 //! describe the whole tree. Also Polyglot `.bin` books, both ways.
 //!
 //! The byte layout (`format`):

@@ -5,6 +5,7 @@
 //! our divide and perft run on the fast path (`perft::divide_fast` and
 //! `perft_fast_parallel`, with an optional hash table and thread pool).
 
+pub mod fuzz;
 pub mod hints;
 pub mod notation;
 
@@ -145,6 +146,14 @@ impl Rules for Chess {
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         hints::explain_illegal(pos, text)
+    }
+
+    fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
+        fuzz::walk_weight(pos, mv)
+    }
+
+    fn position_text_differences(&self, before: Option<(&Position, Move)>, pos: &Position, printed: &str) -> Vec<String> {
+        fuzz::fen_differences(before, pos, printed)
     }
 }
 

@@ -411,7 +411,9 @@ fn show(node: &Node) -> String {
         for color in [Color::White, Color::Black] {
             let king = node.pos.king(color).file();
             let rooks = node.rights & back_rank(color);
-            for (side, wing) in [('k', rooks.into_iter().any(|r| r.file() > king)), ('q', rooks.into_iter().any(|r| r.file() < king))] {
+            for (side, wing) in
+                [('k', rooks.into_iter().any(|r| r.file() > king)), ('q', rooks.into_iter().any(|r| r.file() < king))]
+            {
                 if wing {
                     castling.push(if color == Color::White { side.to_ascii_uppercase() } else { side });
                 }

@@ -120,11 +120,15 @@ fn stockfish_gives_no_false_alarm() {
         eprintln!("skipped: no {STOCKFISH}");
         return;
     }
-    let (code, j, seconds) = fuzz(&["--engine-uci", STOCKFISH, "--positions", "1500", "--seed", "7", "--check-position"]);
+    let (code, j, seconds) =
+        fuzz(&["--engine-uci", STOCKFISH, "--positions", "1500", "--seed", "7", "--check-position"]);
     assert_eq!((code, j["status"].as_str()), (0, Some("ok")), "{j}");
     assert_eq!(j["positions"], 1500);
     assert!(j["positions_per_second"].as_f64().unwrap() > 0.0, "{j}");
-    eprintln!("stockfish: 1500 positions with position checks in {seconds:.2} s ({} positions/s)", j["positions_per_second"]);
+    eprintln!(
+        "stockfish: 1500 positions with position checks in {seconds:.2} s ({} positions/s)",
+        j["positions_per_second"]
+    );
 }
 
 #[test]
@@ -135,8 +139,8 @@ fn a_wrong_castling_field_is_found_by_the_position_check_not_by_perft() {
     let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "3", "--check-position"]);
     assert_eq!((code, j["status"].as_str()), (1, Some("mismatch")), "{j}");
     let check = &j["position_check"];
-    assert_eq!(check["kind"], "fen", "{j}");
-    let differences = strings(&check["differences"]);
+    assert_eq!(check["check"], "fen", "{j}");
+    let differences = strings(&check["fields"]);
     assert!(differences.iter().any(|d| d.starts_with("castling: ")), "{j}");
     // Independently: python-chess, replaying the path, agrees with our castling field.
     let script = "import chess,sys\nb = chess.Board(sys.argv[1])\nfor m in sys.argv[2:]: b.push_uci(m)\nprint(b.fen())";
@@ -168,7 +172,8 @@ fn junit_is_well_formed() {
     let dir = TempDir::new("fuzz-junit");
     let path = dir.0.join("fuzz.xml");
     let engine = format!("{} --bug no-ep", buggy_engine().display());
-    let (code, _, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--junit", path.to_str().unwrap()]);
+    let (code, _, _) =
+        fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--junit", path.to_str().unwrap()]);
     assert_eq!(code, 1);
     let script = "import sys, xml.etree.ElementTree as E\nr = E.parse(sys.argv[1]).getroot()\nprint(r.get('failures'), len(r.findall('.//failure')))";
     let out = std::process::Command::new("python3").args(["-c", script, path.to_str().unwrap()]).output().unwrap();
@@ -184,7 +189,8 @@ fn bad_usage_and_input_exit_2() {
     assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("usage")), "{j}");
     let dir = TempDir::new("fuzz-roots");
     let roots = dir.0.join("roots.epd");
-    std::fs::write(&roots, "# two roots\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - -\nnot a fen\n").unwrap();
+    std::fs::write(&roots, "# two roots\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - -\nnot a fen\n")
+        .unwrap();
     let (code, j, _) = fuzz(&["--engine-uci", &engine, "--roots", roots.to_str().unwrap(), "--positions", "10"]);
     assert_eq!(code, 2, "{j}");
     assert!(j["error"]["message"].as_str().unwrap().contains("line 4"), "{j}");

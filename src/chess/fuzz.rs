@@ -155,7 +155,10 @@ mod tests {
         // Shredder castling and the e.p. square are fine; a kept right is not.
         assert!(fen_differences(Some((&before, m)), &pos, "4k3/8/8/8/3Pp3/8/8/4K2R b H d3 0 1").is_empty());
         let d = fen_differences(Some((&before, m)), &pos, "4k3/8/8/8/3Pp3/8/8/4K2R b KQ - 0 2");
-        assert_eq!(d, ["castling: engine KQ, ours K", "en passant: engine -, ours d3", "fullmove number: engine 2, ours 1"]);
+        assert_eq!(
+            d,
+            ["castling: engine KQ, ours K", "en passant: engine -, ours d3", "fullmove number: engine 2, ours 1"]
+        );
         // After a double push that allows no capture, `-` and the square are both right.
         let start = Position::startpos();
         let e4 = start.parse_uci("e2e4").unwrap();

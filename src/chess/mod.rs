@@ -152,7 +152,12 @@ impl Rules for Chess {
         fuzz::walk_weight(pos, mv)
     }
 
-    fn position_text_differences(&self, before: Option<(&Position, Move)>, pos: &Position, printed: &str) -> Vec<String> {
+    fn position_text_differences(
+        &self,
+        before: Option<(&Position, Move)>,
+        pos: &Position,
+        printed: &str,
+    ) -> Vec<String> {
         fuzz::fen_differences(before, pos, printed)
     }
 }

@@ -299,7 +299,12 @@ mod tests {
     }
 
     fn engine() -> Shows {
-        Shows { inner: Builtin::new(Arc::new(Chess::new())), key_of_length: false, key_of_order: false, keeps_rights: false }
+        Shows {
+            inner: Builtin::new(Arc::new(Chess::new())),
+            key_of_length: false,
+            key_of_order: false,
+            keeps_rights: false,
+        }
     }
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -329,8 +334,10 @@ mod tests {
         };
         assert!(taken_back.is_some());
         let s = fuzz(Shows { key_of_order: true, ..engine() }, KIWIPETE);
-        let Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { taken_back, earlier, .. }, line })) =
-            s.finding
+        let Some(Finding::Position(PositionFinding {
+            problem: PositionProblem::Key { taken_back, earlier, .. },
+            line,
+        })) = s.finding
         else {
             panic!("no key finding")
         };

@@ -14,13 +14,14 @@ use serde::Serialize;
 #[derive(Serialize, Debug)]
 pub struct PositionCheckJson {
     /// `fen`, `key-after-take-back` or `key-transposition`.
-    pub kind: &'static str,
+    pub check: &'static str,
     pub path: Vec<String>,
     pub position: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_fen: Option<String>,
+    /// The FEN fields that differ, each `NAME: engine X, ours Y`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub differences: Vec<String>,
+    pub fields: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,11 +35,11 @@ pub struct PositionCheckJson {
 impl PositionCheckJson {
     pub fn new<R: Rules>(rules: &R, f: &PositionFinding<R>) -> PositionCheckJson {
         let mut doc = PositionCheckJson {
-            kind: "fen",
+            check: "fen",
             path: f.line.move_texts(rules),
             position: rules.position_text(&f.line.position(rules)),
             engine_fen: None,
-            differences: Vec::new(),
+            fields: Vec::new(),
             key: None,
             earlier_key: None,
             earlier_path: None,
@@ -47,10 +48,10 @@ impl PositionCheckJson {
         match &f.problem {
             PositionProblem::Fen { printed, differences } => {
                 doc.engine_fen = Some(printed.clone());
-                doc.differences = differences.clone();
+                doc.fields = differences.clone();
             }
             PositionProblem::Key { key, earlier_key, earlier, taken_back } => {
-                doc.kind = if taken_back.is_some() { "key-after-take-back" } else { "key-transposition" };
+                doc.check = if taken_back.is_some() { "key-after-take-back" } else { "key-transposition" };
                 doc.key = Some(key.clone());
                 doc.earlier_key = Some(earlier_key.clone());
                 doc.earlier_path = Some(earlier.move_texts(rules));
@@ -67,15 +68,15 @@ impl PositionCheckJson {
         let mut t = format!("path:        {}\nposition:    {}\n", path(&self.path), self.position);
         if let Some(fen) = &self.engine_fen {
             t.push_str(&format!("engine's FEN: {fen}\n"));
-            for d in &self.differences {
+            for d in &self.fields {
                 t.push_str(&format!("  {d}\n"));
             }
         }
         if let (Some(key), Some(earlier)) = (&self.key, &self.earlier_key) {
             match &self.taken_back {
-                Some(m) => t.push_str(&format!(
-                    "key:         {key} after {m} was played and taken back; {earlier} before\n"
-                )),
+                Some(m) => {
+                    t.push_str(&format!("key:         {key} after {m} was played and taken back; {earlier} before\n"))
+                }
                 None => t.push_str(&format!(
                     "key:         {key}; {earlier} for the same position by the moves {}\n",
                     path(self.earlier_path.as_deref().unwrap_or_default())
@@ -123,9 +124,7 @@ impl FuzzJson {
         let (root, witness, position_check) = match &s.finding {
             None => (None, None, None),
             Some(Finding::Moves(w)) => (Some(w.line.root_text(rules)), Some(WitnessJson::new(rules, w)), None),
-            Some(Finding::Position(f)) => {
-                (Some(f.line.root_text(rules)), None, Some(PositionCheckJson::new(rules, f)))
-            }
+            Some(Finding::Position(f)) => (Some(f.line.root_text(rules)), None, Some(PositionCheckJson::new(rules, f))),
         };
         FuzzJson {
             status: if s.finding.is_some() { "mismatch" } else { "ok" },

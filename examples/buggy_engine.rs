@@ -6,7 +6,10 @@
 //! Move-generation bugs: `no-ep`, `ep-pin` (e.p. ignoring pins),
 //! `castle-through-check`, `castle-rights-capture` (a rook captured on its
 //! square keeps its castling right: shows only when moves are passed as a
-//! list), `no-underpromotion`, `double-push-rank3`, `king-into-check`.
+//! list), `ep-stale` (a piece that lands on the e.p. square also removes the
+//! pawn that just double-pushed, as a make-move that trusts a stale e.p.
+//! square would: shows only when moves are passed as a list),
+//! `no-underpromotion`, `double-push-rank3`, `king-into-check`.
 //! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
 //! lines): `fen-castling-capture` (the FEN keeps the castling right of a
 //! rook captured on its square; the moves stay right).
@@ -85,6 +88,7 @@ impl Node {
         } else {
             next.castling_rooks()
         };
+        let next = if bugs.has("ep-stale") { stale_ep_capture(&self.pos, m, next) } else { next };
         Node { pos: next, rights }
     }
 
@@ -151,6 +155,19 @@ impl Node {
         }
         out
     }
+}
+
+/// The `ep-stale` bug: a piece (not an e.p. capture) landing on the e.p.
+/// square removes the pawn that double-pushed past it.
+fn stale_ep_capture(pos: &Position, m: Move, next: Position) -> Position {
+    let Some(ep) = pos.ep_square().filter(|&ep| ep == m.to() && !m.is_en_passant()) else { return next };
+    let pawn = if pos.turn() == Color::White { ep.offset(-8) } else { ep.offset(8) };
+    let Some(pawn) = pawn else { return next };
+    let mut board = board_of(&next);
+    board[pawn as usize] = None;
+    let fen = next.to_fen();
+    let rest = fen.split_once(' ').map_or("", |(_, r)| r);
+    Position::from_fen(&format!("{} {rest}", board_fen(&board))).ok().and_then(valid).unwrap_or(next)
 }
 
 /// Squares between king, rook and their targets empty (but for the two).
@@ -305,7 +322,7 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
         lines.push(lines[0].clone());
     }
     if bugs.has("garbage") {
-        lines.insert(lines.len() / 2, "hello, I am not a move".to_string());
+        lines.insert(lines.len() / 2, "a1a1: hello, I am not a move".to_string());
     }
     let total_line = match format {
         "perftree" | "san" => format!("\n{total}"),

@@ -82,7 +82,7 @@ fn garbage_names_its_line() {
         let out = divide(protocol, "garbage", &[]).output().unwrap();
         assert_eq!(out.status.code(), Some(3));
         let msg = one_line(&out.stderr);
-        assert!(msg.contains("\"hello, I am not a move\"") && msg.contains(": line "), "{msg}");
+        assert!(msg.contains("hello, I am not a move\"") && msg.contains(": line "), "{msg}");
     }
 }
 

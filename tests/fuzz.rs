@@ -52,12 +52,13 @@ fn python_chess_moves(fen: &str) -> Vec<String> {
 
 /// Fuzzes the buggy engine with `bug` through both protocols: a witness,
 /// whose missing moves python-chess lists and whose extra moves it does not.
-fn finds(bug: &str, positions: u32) {
+fn finds(bug: &str, positions: u32, seed: u32) {
     let engine = format!("{} --bug {bug}", buggy_engine().display());
     for protocol in ["uci", "script"] {
         let flag = format!("--engine-{protocol}");
         let budget = positions.to_string();
-        let (code, j, seconds) = fuzz(&[&flag, &engine, "--positions", &budget, "--seed", "1"]);
+        let seed_text = seed.to_string();
+        let (code, j, seconds) = fuzz(&[&flag, &engine, "--positions", &budget, "--seed", &seed_text]);
         let what = format!("{bug} via {protocol}: {j}");
         assert_eq!((code, j["status"].as_str()), (1, Some("mismatch")), "{what}");
         let w = &j["witness"];
@@ -70,7 +71,7 @@ fn finds(bug: &str, positions: u32) {
         for m in &extra {
             assert!(!legal.contains(m), "{what}: python-chess lists the extra {m}");
         }
-        assert_eq!(j["seed"], 1, "{what}");
+        assert_eq!(j["seed"], seed, "{what}");
         assert!(j["positions"].as_u64().unwrap() <= u64::from(positions), "{what}");
         eprintln!(
             "{bug} via {protocol}: {} positions, {} games, {seconds:.2} s, missing {missing:?}, extra {extra:?}",
@@ -81,37 +82,38 @@ fn finds(bug: &str, positions: u32) {
 
 #[test]
 fn finds_a_missing_en_passant_capture() {
-    finds("no-ep", 3000);
+    finds("no-ep", 3000, 1);
 }
 
 #[test]
 fn finds_en_passant_ignoring_a_pin() {
-    finds("ep-pin", 3000);
+    finds("ep-pin", 3000, 1);
 }
 
 #[test]
 fn finds_castling_through_check() {
-    finds("castle-through-check", 3000);
+    finds("castle-through-check", 3000, 1);
 }
 
 #[test]
 fn finds_a_castling_right_kept_after_the_rook_is_captured() {
-    finds("castle-rights-capture", 3000);
+    // Rarer: seed 2 finds it after about 3,000 positions (seed 1 after about 7,000).
+    finds("castle-rights-capture", 5000, 2);
 }
 
 #[test]
 fn finds_missing_underpromotions() {
-    finds("no-underpromotion", 3000);
+    finds("no-underpromotion", 3000, 1);
 }
 
 #[test]
 fn finds_a_double_push_from_the_third_rank() {
-    finds("double-push-rank3", 3000);
+    finds("double-push-rank3", 3000, 1);
 }
 
 #[test]
 fn finds_a_king_moving_into_check() {
-    finds("king-into-check", 3000);
+    finds("king-into-check", 3000, 1);
 }
 
 #[test]
@@ -143,7 +145,8 @@ fn a_wrong_castling_field_is_found_by_the_position_check_not_by_perft() {
     let differences = strings(&check["fields"]);
     assert!(differences.iter().any(|d| d.starts_with("castling: ")), "{j}");
     // Independently: python-chess, replaying the path, agrees with our castling field.
-    let script = "import chess,sys\nb = chess.Board(sys.argv[1])\nfor m in sys.argv[2:]: b.push_uci(m)\nprint(b.fen())";
+    let script = "import chess,sys\nr = sys.argv[1]\nc = any(x not in 'KQkq-' for x in r.split()[2])\n\
+                  b = chess.Board(r, chess960=c)\nfor m in sys.argv[2:]: b.push_uci(m)\nprint(b.fen(shredder=c))";
     let mut args = vec!["-c".to_string(), script.to_string(), j["root"].as_str().unwrap().to_string()];
     args.extend(strings(&check["path"]));
     let out = std::process::Command::new("python3").args(&args).output().unwrap();

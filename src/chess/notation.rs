@@ -3,13 +3,16 @@
 //! long algebraic with a piece letter or a hyphen such as `Nb1c3`, `Ng1-f3`,
 //! `e2-e4`, SAN, `O-O`) resolved against our legal moves of the position.
 //!
-//! Only a move whose meaning does not need the board (long algebraic,
-//! castling) can be "not legal here" with a UCI form; a SAN move that matches
-//! no legal move, or a piece letter that names the wrong piece, cannot be
-//! read at all (`Illegal` without a canonical form), so the hunt treats it
-//! as unreadable rather than as an extra move.
+//! A move whose meaning does not need the board (long algebraic, castling)
+//! can be "not legal here" with a UCI form. So can a SAN move that matches
+//! no legal move but exactly one pseudo-legal move of the side to move
+//! (`Ng8` while in check: the one knight that could go there): that is the
+//! move it means, an extra move of the engine. SAN that matches no piece
+//! move, or several, and a piece letter that names the wrong piece, cannot
+//! be read at all, so the hunt treats them as unreadable, not as extra moves.
 
-use crate::board::{File, Rank, Role, Square};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use crate::board::{Color, File, Rank, Role, Square};
 use crate::position::is_kingside;
 use crate::rules::clip;
 use crate::rules::ReadMoveError;
@@ -47,7 +50,11 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         let found: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| san.matches(pos, m)).collect();
         return match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(unreadable()),
+            [] => match san.pseudo_legal(pos).as_slice() {
+                [m] => Err(ReadMoveError::Illegal { text: clip(text), canonical: Some(m.to_uci(pos.is_chess960())) }),
+                [] => Err(unreadable()),
+                _ => Err(ReadMoveError::Ambiguous(clip(text))),
+            },
             _ => Err(ReadMoveError::Ambiguous(clip(text))),
         };
     }
@@ -184,6 +191,61 @@ impl San {
             return None;
         }
         Some(San { role, file, rank, to, promotion })
+    }
+
+    /// The moves of the side to move that this SAN names by the pieces'
+    /// rules alone, legal or not (the king's safety is not asked): a piece
+    /// of its kind on its file and rank that reaches `to` (a pawn by a push,
+    /// a double push, a capture or e.p.), not onto its own side or a king.
+    fn pseudo_legal(&self, pos: &Position) -> Vec<Move> {
+        let us = pos.turn();
+        let occ = pos.occupied();
+        if pos.by_color(us).contains(self.to) || pos.pieces(!us, Role::King).contains(self.to) {
+            return Vec::new();
+        }
+        let last = if us == Color::White { Rank::Eighth } else { Rank::First };
+        if (self.role == Role::Pawn && self.to.rank() == last) != self.promotion.is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for from in pos.pieces(us, self.role) {
+            if self.file.is_some_and(|f| from.file() != f) || self.rank.is_some_and(|r| from.rank() != r) {
+                continue;
+            }
+            let reaches = match self.role {
+                Role::Knight => knight_attacks(from).contains(self.to),
+                Role::Bishop => bishop_attacks(from, occ).contains(self.to),
+                Role::Rook => rook_attacks(from, occ).contains(self.to),
+                Role::Queen => queen_attacks(from, occ).contains(self.to),
+                Role::King => king_attacks(from).contains(self.to),
+                Role::Pawn => {
+                    let step: i32 = if us == Color::White { 8 } else { -8 };
+                    let start = if us == Color::White { Rank::Second } else { Rank::Seventh };
+                    let ahead = from.offset(step);
+                    if pawn_attacks(us, from).contains(self.to) {
+                        if pos.ep_square() == Some(self.to) {
+                            out.push(Move::en_passant(from, self.to));
+                            continue;
+                        }
+                        pos.by_color(!us).contains(self.to)
+                    } else if ahead == Some(self.to) {
+                        !occ.contains(self.to)
+                    } else {
+                        from.rank() == start
+                            && from.offset(2 * step) == Some(self.to)
+                            && ahead.is_some_and(|a| !occ.contains(a))
+                            && !occ.contains(self.to)
+                    }
+                }
+            };
+            if reaches {
+                out.push(match self.promotion {
+                    Some(r) => Move::promotion(from, self.to, r),
+                    None => Move::normal(from, self.to),
+                });
+            }
+        }
+        out
     }
 
     fn matches(&self, pos: &Position, m: Move) -> bool {

@@ -54,6 +54,9 @@ pub struct BenchArgs {
     /// (default 600; Stockfish's Kiwipete depth 6 takes about a minute).
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
     pub timeout: Option<f64>,
+    /// Seconds the engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`) [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
+    pub handshake_timeout: Option<f64>,
     /// Print one JSON document instead of a table (see docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -150,6 +153,9 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     if args.timeout.is_some() && args.against_uci.is_none() {
         return Err(no_effect("--timeout", "without --against-uci (it limits the engine's answers)"));
     }
+    if args.handshake_timeout.is_some() && (args.against_uci.is_none() || args.variant.is_set()) {
+        return Err(no_effect("--handshake-timeout", "without --against-uci in standard chess"));
+    }
     if args.depth.is_some() && !args.variant.is_set() {
         return Err(no_effect(
             "--depth",
@@ -183,7 +189,11 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             let words = resolve_program(words).map_err(|e| anyhow::anyhow!("--against-uci: {e}"))?;
             let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(super::common::DEFAULT_TIMEOUT));
             let chess = std::sync::Arc::new(chesstool::chess::Chess::new());
-            Some(UciEngine::new(chess, cmd, words, timeout, DivideFormat::Auto))
+            let mut opts = chesstool::engines::EngineOptions::new(timeout, DivideFormat::Auto);
+            if let Some(h) = args.handshake_timeout {
+                opts.handshake = Duration::from_secs_f64(h);
+            }
+            Some(UciEngine::with_options(chess, cmd, words, opts))
         }
         None => None,
     };

@@ -220,12 +220,24 @@ struct SkippedJson {
     uci: usize,
     echo: usize,
     timing: usize,
+    debug: usize,
+    board: usize,
+    prose: usize,
     bom: bool,
 }
 
 impl From<Skipped> for SkippedJson {
     fn from(s: Skipped) -> SkippedJson {
-        SkippedJson { banner: s.banner, uci: s.uci, echo: s.echo, timing: s.timing, bom: s.bom }
+        SkippedJson {
+            banner: s.banner,
+            uci: s.uci,
+            echo: s.echo,
+            timing: s.timing,
+            debug: s.debug,
+            board: s.board,
+            prose: s.prose,
+            bom: s.bom,
+        }
     }
 }
 

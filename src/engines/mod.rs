@@ -17,6 +17,7 @@ pub mod output;
 mod process;
 pub mod script;
 pub mod signals;
+pub mod stderr;
 pub mod uci;
 
 pub use builtin::Builtin;
@@ -24,10 +25,45 @@ pub use file::SavedDivide;
 pub use output::{parse_divide, parse_output, DivideFormat, ParseOutputError, ParsedOutput, Skipped};
 pub use script::ScriptEngine;
 pub use signals::kill_engines_on_signals;
+pub use stderr::StderrMode;
 pub use uci::UciEngine;
 
 use crate::rules::Rules;
 use std::time::Duration;
+
+/// The default handshake timeout: `uci` -> `uciok`, `isready` -> `readyok`,
+/// a script's first line. Engines answer these at once; a wrong command (a
+/// program that is no engine, `/bin/cat`) should not cost the perft timeout.
+pub const DEFAULT_HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How to run an engine: the time limits, the divide layout, what to do
+/// with its standard error and, for UCI, its perft command.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// The longest one answer may take (a perft can take long).
+    pub timeout: Duration,
+    /// The longest a handshake may take (at most `timeout`): `uci` ->
+    /// `uciok`, `isready` -> `readyok`, a script's first line of output.
+    pub handshake: Duration,
+    /// The layout of the divide it prints.
+    pub format: DivideFormat,
+    /// UCI only: the perft command, with `{depth}` for the depth
+    /// (`go perft {depth}` when `None`).
+    pub perft_command: Option<String>,
+    pub stderr: StderrMode,
+}
+
+impl EngineOptions {
+    /// `timeout` and `format`, defaults for the rest.
+    pub fn new(timeout: Duration, format: DivideFormat) -> EngineOptions {
+        EngineOptions { timeout, handshake: DEFAULT_HANDSHAKE, format, perft_command: None, stderr: StderrMode::Keep }
+    }
+
+    /// The handshake limit: never more than the answer's.
+    pub fn handshake(&self) -> Duration {
+        self.handshake.min(self.timeout)
+    }
+}
 
 /// A position to ask about: a root and the moves played from it.
 pub struct Line<R: Rules> {
@@ -114,19 +150,24 @@ pub enum EngineError {
     /// Not the engine's fault but the command line's: exit 2, naming the path.
     #[error("cannot start {program:?}: {source}")]
     Spawn { program: String, source: std::io::Error },
-    #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}", secs = .timeout.as_secs_f64())]
-    Timeout { engine: String, request: String, timeout: Duration, last: String },
+    #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}{stderr}", secs = .timeout.as_secs_f64())]
+    Timeout { engine: String, request: String, timeout: Duration, last: String, stderr: String },
     #[error("{engine}: {status} while answering {request} after {lines} line(s) of output{stderr}")]
     Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
-    #[error("{engine}: unreadable answer to {request}: {source}")]
-    Garbage { engine: String, request: String, source: ParseOutputError },
+    #[error("{engine}: unreadable answer to {request}: {source}{stderr}")]
+    Garbage { engine: String, request: String, source: Box<ParseOutputError>, stderr: String },
+    /// The answer stopped before its end: no total line (perftree's blank
+    /// line and total, UCI's `Nodes searched`).
+    #[error("{engine}: the answer to {request} was cut off: it has no total line; the last line received was {last:?}{stderr}")]
+    Truncated { engine: String, request: String, last: String, stderr: String },
     /// Output no divide can explain: a line over `MAX_LINE` bytes, or far
     /// more lines or bytes than the position has moves (killed).
     #[error("{engine}: garbage in answer to {request}: {what} (killed)")]
     Flood { engine: String, request: String, what: String },
-    /// Answered `go perft` with `bestmove` or an "unknown command" line.
-    #[error("{engine}: does not support perft: it answered {request} with {line:?}")]
-    NoPerft { engine: String, request: String, line: String },
+    /// Answered the perft command with a search (`info depth`, `bestmove`)
+    /// or an "unknown command" line; `advice` says what to try.
+    #[error("{engine}: does not support perft: {what} (it answered {request} with {line:?}); {advice}", what = if *.searched { "it searched instead of counting" } else { "it does not know the command" })]
+    NoPerft { engine: String, request: String, line: String, searched: bool, advice: String },
     #[error("{engine}: listed move {mv:?} twice in its answer to {request}")]
     Duplicate { engine: String, request: String, mv: String },
     #[error("{engine}: {message}")]

@@ -119,6 +119,12 @@ pub struct Skipped {
     pub echo: usize,
     /// Timing, speed and depth lines, and prose after the total.
     pub timing: usize,
+    /// Debug and log lines among the moves (`Debug: Move f2f4 has 20 nodes`).
+    pub debug: usize,
+    /// Board diagrams (`+---+---+`, `| r | n | b |`, `8 r n b q k b n r`).
+    pub board: usize,
+    /// Other prose among the moves, totals in other words (`Moves: 20`).
+    pub prose: usize,
     /// A UTF-8 byte-order mark at the start.
     pub bom: bool,
 }
@@ -126,7 +132,7 @@ pub struct Skipped {
 impl Skipped {
     /// Lines skipped other than blank ones.
     pub fn lines(&self) -> usize {
-        self.banner + self.uci + self.echo + self.timing
+        self.banner + self.uci + self.echo + self.timing + self.debug + self.board + self.prose
     }
 
     /// `3 banner, 24 UCI chatter, 2 command echo, 1 timing` (empty kinds
@@ -137,6 +143,9 @@ impl Skipped {
             (self.uci, "UCI chatter"),
             (self.echo, "command echo"),
             (self.timing, "timing/depth"),
+            (self.debug, "debug"),
+            (self.board, "board diagram"),
+            (self.prose, "other prose"),
         ];
         let mut parts: Vec<String> =
             kinds.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
@@ -153,6 +162,9 @@ impl Skipped {
             Skip::Uci => self.uci += 1,
             Skip::Echo => self.echo += 1,
             Skip::Timing => self.timing += 1,
+            Skip::Debug => self.debug += 1,
+            Skip::Board => self.board += 1,
+            Skip::Prose => self.prose += 1,
         }
     }
 }
@@ -174,6 +186,9 @@ enum Skip {
     Uci,
     Echo,
     Timing,
+    Debug,
+    Board,
+    Prose,
 }
 
 /// What one line is.
@@ -241,12 +256,19 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutpu
         let line = i + 1;
         let trimmed = raw.trim();
         let kind = match classify(raw, format) {
-            // Prose before the first move is a banner; after the total, a
-            // trailer (`Perft complete`, speed). In between it is an error.
-            LineKind::Unknown if !looks_like_data(trimmed) && (first_line.is_empty() && divide.total.is_none()) => {
-                LineKind::Skip(Skip::Banner)
+            // A line that does not start like divide data is skipped, by
+            // kind: debug lines and boards anywhere, other prose before the
+            // first move (a banner), after the total (a trailer) or in
+            // between. A bare number between moves is not prose: which
+            // move it counts is unknown, so it stays an error.
+            LineKind::Unknown if !looks_like_data(trimmed) && count(trimmed).is_none() => {
+                LineKind::Skip(match prose_kind(trimmed) {
+                    Some(k) => k,
+                    None if first_line.is_empty() && divide.total.is_none() => Skip::Banner,
+                    None if divide.total.is_some() => Skip::Timing,
+                    None => Skip::Prose,
+                })
             }
-            LineKind::Unknown if !looks_like_data(trimmed) && divide.total.is_some() => LineKind::Skip(Skip::Timing),
             kind => kind,
         };
         match kind {
@@ -281,6 +303,37 @@ fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutpu
     Ok(ParsedOutput { divide, skipped, format })
 }
 
+/// Debug/log lines and board diagrams, which engines print anywhere.
+fn prose_kind(line: &str) -> Option<Skip> {
+    let first: String = line.chars().take_while(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase();
+    if matches!(first.as_str(), "debug" | "dbg" | "trace" | "log" | "warning" | "warn" | "note" | "verbose") {
+        return Some(Skip::Debug);
+    }
+    is_board_line(line).then_some(Skip::Board)
+}
+
+/// A line of a board diagram: a frame (`+---+---+`, `---------`), or cells
+/// of single piece letters, dots, rank and file labels (`| r | . | b |`,
+/// `8 r n b q k b n r`, `a b c d e f g h`, `rnbqkbnr`, Unicode pieces).
+fn is_board_line(line: &str) -> bool {
+    let frame = |c: char| "+-|=_".contains(c);
+    if line.chars().count() >= 3 && line.chars().all(|c| frame(c) || c == ' ') {
+        return true;
+    }
+    let piece = |c: char| "prnbqkPRNBQK.*".contains(c) || !c.is_ascii();
+    let cells: Vec<&str> = line.split(|c: char| c == '|' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
+    let cell = |t: &&str| {
+        let mut chars = t.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => piece(c) || c.is_ascii_digit() || ('a'..='h').contains(&c),
+            // A compact row of eight squares, perhaps with its rank.
+            _ => t.chars().count() <= 9 && t.chars().all(|c| piece(c) || c.is_ascii_digit()),
+        }
+    };
+    let row = cells.len() <= 2 && cells.iter().any(|t| t.chars().count() == 8);
+    !cells.is_empty() && (cells.len() >= 4 || line.contains('|') || row) && cells.iter().all(cell)
+}
+
 /// True if `line` ends a divide: a total in `format` (any format for `Auto`).
 /// The UCI driver stops reading there.
 pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
@@ -300,14 +353,40 @@ pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
     })
 }
 
-/// `bestmove e2e4` (it searched instead) or an "unknown command" line: the
-/// answer of an engine without perft.
-pub fn says_no_perft(line: &str) -> bool {
+/// Why an answer to a perft command shows the engine has no such command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPerft {
+    /// `info depth`, `info score`, `bestmove`: it started a search.
+    Searched,
+    /// `Unknown command: go perft 3` and the like.
+    Unknown,
+}
+
+/// How a line shows an engine without the perft command it was sent:
+/// search output (`info depth 1 ...`, `info score ...`, `bestmove e2e4`) or
+/// an "unknown command" line. `info string` and `info nodes` lines are not
+/// search output: engines print them while counting too.
+pub fn no_perft(line: &str) -> Option<NoPerft> {
     let l = line.trim().to_ascii_lowercase();
-    l.starts_with("bestmove")
-        || ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
-            .iter()
-            .any(|p| l.contains(p))
+    let mut words = l.split_whitespace();
+    let first = words.next().unwrap_or("");
+    if first == "bestmove" {
+        return Some(NoPerft::Searched);
+    }
+    if first == "info" {
+        let searching = l.split_whitespace().any(|w| matches!(w, "depth" | "score" | "pv" | "seldepth" | "multipv"));
+        let string = words.next() == Some("string");
+        return (searching && !string).then_some(NoPerft::Searched);
+    }
+    ["unknown command", "unrecognized command", "unrecognised command", "unknown token", "invalid command"]
+        .iter()
+        .any(|p| l.contains(p))
+        .then_some(NoPerft::Unknown)
+}
+
+/// True if `line` shows an engine without perft (see `no_perft`).
+pub fn says_no_perft(line: &str) -> bool {
+    no_perft(line).is_some()
 }
 
 /// Reads one line in the given (concrete) format.
@@ -593,7 +672,7 @@ mod tests {
 
     #[test]
     fn unknown_line_names_its_number() {
-        let err = parse_divide("a2a3: 380\nb2b3: 420\nhello world\n", DivideFormat::Auto).unwrap_err();
+        let err = parse_divide("a2a3: 380\nb2b3: 420\nc2c3 is 420\n", DivideFormat::Auto).unwrap_err();
         assert!(matches!(err, ParseOutputError::UnknownLine { line: 3, .. }), "{err}");
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
         assert_eq!(
@@ -611,6 +690,22 @@ mod tests {
         let sf = "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n";
         let err = parse_output(sf, DivideFormat::Perftree).unwrap_err();
         assert!(err.to_string().contains("reads as stockfish output"), "{err}");
+    }
+
+    #[test]
+    fn debug_lines_and_boards_among_the_moves_are_skipped_by_kind() {
+        let text = "Debug: starting perft\n +---+---+---+\n | r | . | k |\n 8 r n b q k b n r\n   a b c d e f g h\n\
+            a2a3: 380\nDebug: Move f2f4 has 20 nodes at depth 2\nrnbqkbnr\nMoves: 2\nb2b3: 420\n\nNodes searched: 800\n";
+        let p = auto(text);
+        assert_eq!(moves(&p.divide), [("a2a3", 380), ("b2b3", 420)]);
+        assert_eq!((p.skipped.debug, p.skipped.board, p.skipped.prose), (2, 5, 1), "{:?}", p.skipped);
+        assert!(p.skipped.describe().unwrap().contains("2 debug, 5 board diagram, 1 other prose"));
+        // Starts like a move but cannot be read: an error with its number.
+        let err = parse_divide("a2a3: 380\nDebug: x\nb2b3 has 420\n", DivideFormat::Auto).unwrap_err();
+        assert!(matches!(err, ParseOutputError::UnknownLine { line: 3, .. }), "{err}");
+        // A bare number between moves is not prose.
+        let err = parse_divide("a2a3: 380\n420\nb2b3: 420\n", DivideFormat::Stockfish).unwrap_err();
+        assert!(matches!(err, ParseOutputError::UnknownLine { line: 2, .. }), "{err}");
     }
 
     #[test]
@@ -636,6 +731,11 @@ mod tests {
         assert!(says_no_perft("Unknown command: go perft 2"));
         assert!(!says_no_perft("e2e4: 20"));
         assert!(!says_no_perft("info string NNUE evaluation using nn-ad9b42354671.nnue enabled"));
+        assert_eq!(no_perft("info depth 1 seldepth 1 multipv 1 score cp 20 nodes 20 pv e2e4"), Some(NoPerft::Searched));
+        assert_eq!(no_perft("info score cp 13 depth 2"), Some(NoPerft::Searched));
+        assert_eq!(no_perft("info string depth of the perft: 3"), None);
+        assert_eq!(no_perft("info nodes 8902 time 3"), None);
+        assert_eq!(no_perft("Unknown command: go perft 3"), Some(NoPerft::Unknown));
     }
 
     #[test]

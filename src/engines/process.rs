@@ -5,6 +5,7 @@
 //! prints, the tail of its standard error is kept for messages, and its whole
 //! process group is killed when done (see `signals` for chesstool's own end).
 
+use super::stderr::{StderrLog, StderrMode};
 use super::{signals, EngineError};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -21,16 +22,13 @@ const QUEUE: usize = 64;
 /// How often a read that waits checks whether the engine has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
-/// How much of the engine's standard error to keep for messages.
-const STDERR_TAIL: usize = 2000;
-
 pub(crate) struct Process {
     child: Child,
     pgid: i32,
     stdin: Option<ChildStdin>,
     lines: Receiver<Chunk>,
     eof: bool,
-    stderr: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<StderrLog>>,
 }
 
 /// What the reader thread passes on.
@@ -81,8 +79,9 @@ impl Budget {
 
 impl Process {
     /// Starts `words[0]` with the rest of `words` and `args` as arguments,
-    /// in a process group of its own.
-    pub fn spawn(words: &[String], args: &[String]) -> Result<Process, EngineError> {
+    /// in a process group of its own; with `StderrMode::Merge` its standard
+    /// error is read as output too.
+    pub fn spawn(words: &[String], args: &[String], mode: StderrMode) -> Result<Process, EngineError> {
         let (program, rest) =
             words.split_first().ok_or_else(|| EngineError::Input("empty engine command".to_string()))?;
         let mut cmd = Command::new(program);
@@ -120,10 +119,21 @@ impl Process {
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr_pipe = child.stderr.take().expect("piped stderr");
         let (tx, lines) = mpsc::sync_channel(QUEUE);
-        std::thread::spawn(move || read_lines(stdout, tx));
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let tail = Arc::clone(&stderr);
-        std::thread::spawn(move || keep_tail(stderr_pipe, tail));
+        let stderr = Arc::new(Mutex::new(StderrLog::default()));
+        match mode {
+            StderrMode::Keep => {
+                std::thread::spawn(move || read_lines(stdout, tx, true));
+                let log = Arc::clone(&stderr);
+                std::thread::spawn(move || super::stderr::keep(stderr_pipe, log));
+            }
+            StderrMode::Merge => {
+                // Two writers: the end of output is when both have hung up
+                // (the channel disconnects), not the first one's end.
+                let tx2 = tx.clone();
+                std::thread::spawn(move || read_lines(stdout, tx, false));
+                std::thread::spawn(move || read_lines(stderr_pipe, tx2, false));
+            }
+        }
         let stdin = child.stdin.take();
         Ok(Process { child, pgid, stdin, lines, eof: false, stderr })
     }
@@ -200,15 +210,16 @@ impl Process {
         }
     }
 
-    /// The last line the engine wrote to standard error, for messages.
+    /// What the engine wrote to standard error, for messages (see `StderrLog::note`).
     pub fn stderr_note(&self) -> String {
         // Give the stderr thread a moment to catch up with a dying engine.
         std::thread::sleep(Duration::from_millis(20));
-        let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        match t.lines().rev().map(str::trim).find(|l| !l.is_empty()) {
-            Some(last) => format!("; its stderr ends with {:?}", super::clip(last)),
-            None => String::new(),
-        }
+        self.stderr.lock().unwrap_or_else(|e| e.into_inner()).note()
+    }
+
+    /// How many divide totals the engine has written to standard error.
+    pub fn stderr_totals(&self) -> usize {
+        self.stderr.lock().unwrap_or_else(|e| e.into_inner()).totals()
     }
 
     /// Kills the engine and everything it started.
@@ -228,8 +239,9 @@ impl Process {
 }
 
 /// The reader thread: lines of at most `MAX_LINE` bytes into the queue; it
-/// blocks while the queue is full and ends when the queue is dropped.
-fn read_lines(stdout: std::process::ChildStdout, tx: mpsc::SyncSender<Chunk>) {
+/// blocks while the queue is full and ends when the queue is dropped. With
+/// `send_eof` it says so at the end; else its hanging up is the end.
+fn read_lines(stdout: impl Read, tx: mpsc::SyncSender<Chunk>, send_eof: bool) {
     let mut reader = BufReader::with_capacity(MAX_LINE, stdout);
     let mut line: Vec<u8> = Vec::new();
     loop {
@@ -260,28 +272,13 @@ fn read_lines(stdout: std::process::ChildStdout, tx: mpsc::SyncSender<Chunk>) {
     if !line.is_empty() && tx.send(Chunk::Line(text_of(&line))).is_err() {
         return;
     }
-    let _ = tx.send(Chunk::Eof);
+    if send_eof {
+        let _ = tx.send(Chunk::Eof);
+    }
 }
 
 fn text_of(line: &[u8]) -> String {
     String::from_utf8_lossy(line).trim_end_matches(['\n', '\r']).to_string()
-}
-
-/// The stderr thread: keeps the last `STDERR_TAIL` bytes or so.
-fn keep_tail(mut pipe: std::process::ChildStderr, tail: Arc<Mutex<String>>) {
-    let mut chunk = [0u8; 4096];
-    while let Ok(n) = pipe.read(&mut chunk) {
-        if n == 0 {
-            break;
-        }
-        let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
-        t.push_str(&String::from_utf8_lossy(&chunk[..n]));
-        if t.len() > 2 * STDERR_TAIL {
-            let cut = t.len() - STDERR_TAIL;
-            let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
-            t.replace_range(..cut, "");
-        }
-    }
 }
 
 /// `exited with status 3`, `was killed by signal 6`.

@@ -2,11 +2,15 @@
 //! "MOVES"` (the root in the game's text form, MOVES space-separated, the
 //! argument left out when there are none); the script prints `move count`
 //! lines, a blank line and the total. Other divide layouts are read too (see
-//! `output`).
+//! `output`), but every answer must end with a total: without one it was cut
+//! off. The script's first answer must begin within the handshake time (a
+//! script that hangs at once is found out quickly); later ones have the
+//! whole timeout.
 
-use super::output::{move_line, parse_divide, says_no_perft, DivideFormat};
+use super::output::{move_line, no_perft, parse_divide, DivideFormat, NoPerft};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
-use super::{Divide, Divider, EngineError, Line};
+use super::uci::last_line;
+use super::{Divide, Divider, EngineError, EngineOptions, Line};
 use crate::rules::Rules;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,14 +19,20 @@ pub struct ScriptEngine<R: Rules> {
     rules: Arc<R>,
     name: String,
     words: Vec<String>,
-    timeout: Duration,
-    format: DivideFormat,
+    opts: EngineOptions,
+    /// True once the script has printed anything: its handshake is done.
+    spoke: bool,
 }
 
 impl<R: Rules> ScriptEngine<R> {
     /// `words` is the command split into program and arguments.
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
-        ScriptEngine { rules, name: super::clip(name), words, timeout, format }
+        Self::with_options(rules, name, words, EngineOptions::new(timeout, format))
+    }
+
+    /// As `new`, with every option (`perft_command` is UCI's only).
+    pub fn with_options(rules: Arc<R>, name: &str, words: Vec<String>, opts: EngineOptions) -> Self {
+        ScriptEngine { rules, name: super::clip(name), words, opts, spoke: false }
     }
 
     fn fail(&self, request: &str) -> impl Fn(String) -> EngineError + '_ {
@@ -46,7 +56,9 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
         depth: u32,
         on_move: &(dyn Fn(&str, u64) + Sync),
     ) -> Result<Divide, EngineError> {
-        let deadline = Instant::now() + self.timeout;
+        let started = Instant::now();
+        let deadline = started + self.opts.timeout;
+        let first_deadline = if self.spoke { deadline } else { started + self.opts.handshake() };
         let mut args = vec![depth.to_string(), line.root_text(&self.rules)];
         let moves = line.move_texts(&self.rules).join(" ");
         if !moves.is_empty() {
@@ -57,24 +69,38 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
         let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
         let mut budget = Budget::for_moves(legal);
         let note = format!(" (the position has {legal} legal moves)");
-        let mut p = Process::spawn(&self.words, &args)?;
+        let mut p = Process::spawn(&self.words, &args, self.opts.stderr)?;
         p.close_stdin();
         let mut answer = String::new();
         let mut lines = 0;
         loop {
-            match p.read_line(deadline) {
+            let read = p.read_line(if lines == 0 { first_deadline } else { deadline });
+            match read {
                 Read1::Line(l) => {
+                    self.spoke = true;
                     if let Some(what) = budget.take(&l, &note) {
                         p.kill();
                         return Err(self.fail(&request)(what));
                     }
-                    if says_no_perft(&l) {
+                    if let Some(kind) = no_perft(&l) {
                         p.kill();
                         let line = super::clip(l.trim());
-                        return Err(EngineError::NoPerft { engine: self.name.clone(), request, line });
+                        let searched = kind == NoPerft::Searched;
+                        let advice = if searched {
+                            "the script must count (perft), not search: see the docs for the protocol"
+                        } else {
+                            "the program it runs has no such perft command: see the docs for the protocol"
+                        };
+                        return Err(EngineError::NoPerft {
+                            engine: self.name.clone(),
+                            request,
+                            line,
+                            searched,
+                            advice: advice.to_string(),
+                        });
                     }
                     lines += 1;
-                    if let Some((mv, n)) = move_line(&l, self.format) {
+                    if let Some((mv, n)) = move_line(&l, self.opts.format) {
                         on_move(mv, n);
                     }
                     answer.push_str(&l);
@@ -89,12 +115,18 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 }
                 Read1::Timeout => {
                     p.kill();
-                    let last = answer.lines().last().unwrap_or("").to_string();
+                    let (timeout, last) = if lines == 0 && !self.spoke {
+                        (self.opts.handshake(), "(nothing yet; its first line is due within --handshake-timeout)")
+                    } else {
+                        (self.opts.timeout, "")
+                    };
+                    let last = if last.is_empty() { super::clip(&last_line(&answer)) } else { last.to_string() };
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
                         request,
-                        timeout: self.timeout,
-                        last: super::clip(&last),
+                        timeout,
+                        last,
+                        stderr: p.stderr_note(),
                     });
                 }
             }
@@ -107,8 +139,9 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 return Err(EngineError::Timeout {
                     engine: self.name.clone(),
                     request,
-                    timeout: self.timeout,
+                    timeout: self.opts.timeout,
                     last: "(closed its output but did not exit)".to_string(),
+                    stderr: p.stderr_note(),
                 });
             }
             status => {
@@ -121,10 +154,22 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 })
             }
         }
-        parse_divide(&answer, self.format).map_err(|source| EngineError::Garbage {
+        let stderr = p.stderr_note();
+        let divide = parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+            source: Box::new(source),
             engine: self.name.clone(),
-            request,
-            source,
-        })
+            request: request.clone(),
+            stderr: stderr.clone(),
+        })?;
+        // Move lines but no total: the output stopped before its end.
+        if divide.total.is_none() {
+            return Err(EngineError::Truncated {
+                engine: self.name.clone(),
+                request,
+                last: super::clip(&last_line(&answer)),
+                stderr,
+            });
+        }
+        Ok(divide)
     }
 }

@@ -4,12 +4,14 @@
 //! `UCI_Variant`), `position fen ROOT moves ...`, `go perft N`. Banner and
 //! `info` lines are skipped; the answer ends at its total line (`Nodes
 //! searched: N` and the other totals `output` knows), so engines that print
-//! only a total work too. An engine that answers `go perft` with `bestmove`
-//! or an "unknown command" line has no perft, and fails at once.
+//! only a total work too. An engine that answers `go perft` with a search
+//! (`info depth`, `bestmove`) or an "unknown command" line has no such
+//! perft command, and fails at once; `--perft-command` names another one.
+//! The handshake has a short deadline of its own (`EngineOptions::handshake`).
 
-use super::output::{is_total_line, move_line, parse_divide, says_no_perft, DivideFormat};
+use super::output::{is_total_line, move_line, no_perft, parse_divide, DivideFormat, NoPerft};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
-use super::{Divide, Divider, EngineError, Line, Shown};
+use super::{Divide, Divider, EngineError, EngineOptions, Line, Shown};
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,13 +22,23 @@ pub struct UciEngine<R: Rules> {
     name: String,
     words: Vec<String>,
     process: Option<Process>,
-    timeout: Duration,
-    format: DivideFormat,
+    opts: EngineOptions,
     /// The value last sent for each UCI option.
     options: HashMap<String, String>,
     /// Dead after a crash or a timeout: no more questions.
     failed: bool,
 }
+
+/// How often a perft answer's wait looks at the engine's standard error.
+const STDERR_POLL: Duration = Duration::from_millis(250);
+
+/// Move lines of an answer so far.
+fn move_lines(answer: &str, format: DivideFormat) -> usize {
+    answer.lines().filter(|l| move_line(l, format).is_some()).count()
+}
+
+/// After an echo of the request, how long a real engine may take to answer.
+const ECHO_GRACE: Duration = Duration::from_secs(1);
 
 /// Lines of the `uci` handshake and of the `isready` drain: engines list
 /// their options (Fairy-Stockfish its variants), but not without end.
@@ -36,25 +48,43 @@ impl<R: Rules> UciEngine<R> {
     /// `words` is the command split into program and arguments; the engine
     /// is started on the first question.
     pub fn new(rules: Arc<R>, name: &str, words: Vec<String>, timeout: Duration, format: DivideFormat) -> Self {
-        UciEngine {
-            rules,
-            name: super::clip(name),
-            words,
-            process: None,
-            timeout,
-            format,
-            options: HashMap::new(),
-            failed: false,
-        }
+        Self::with_options(rules, name, words, EngineOptions::new(timeout, format))
+    }
+
+    /// As `new`, with every option.
+    pub fn with_options(rules: Arc<R>, name: &str, words: Vec<String>, opts: EngineOptions) -> Self {
+        UciEngine { rules, name: super::clip(name), words, process: None, opts, options: HashMap::new(), failed: false }
     }
 
     /// Starts the engine; the handshake counts against the first question's time.
     fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
-        let mut p = Process::spawn(&self.words, &[])?;
+        let mut p = Process::spawn(&self.words, &[], self.opts.stderr)?;
         self.send(&mut p, "uci", "uci")?;
         self.wait_for(&mut p, "uciok", "uci", deadline)?;
         self.process = Some(p);
         Ok(())
+    }
+
+    /// The perft command for `depth`.
+    fn perft_command(&self, depth: u32) -> String {
+        match &self.opts.perft_command {
+            Some(t) => t.replace("{depth}", &depth.to_string()),
+            None => format!("go perft {depth}"),
+        }
+    }
+
+    /// What to try when the perft command is not the engine's.
+    fn no_perft_advice(&self, kind: NoPerft) -> String {
+        let script = "or wrap the engine in a script for --engine-script (see the docs)";
+        match (&self.opts.perft_command, kind) {
+            (None, NoPerft::Searched) => {
+                format!("its perft command may be `perft N`: try --perft-command 'perft {{depth}}', {script}")
+            }
+            (None, NoPerft::Unknown) => {
+                format!("name its perft command with --perft-command (e.g. 'perft {{depth}}'), {script}")
+            }
+            (Some(t), _) => format!("--perft-command {t:?} is not its perft command; check its docs, {script}"),
+        }
     }
 
     fn send(&self, p: &mut Process, line: &str, request: &str) -> Result<(), EngineError> {
@@ -71,7 +101,9 @@ impl<R: Rules> UciEngine<R> {
         })
     }
 
-    /// Reads until a line equal to `token`, skipping everything else.
+    /// Reads until a line equal to `token`, skipping everything else, for
+    /// at most the handshake time. A program that echoes the request back
+    /// (`/bin/cat`) gets one more second to show it is an engine after all.
     fn wait_for(&self, p: &mut Process, token: &str, request: &str, deadline: Instant) -> Result<(), EngineError> {
         self.wait_for_seeing(p, token, request, deadline, &mut |_| {})
     }
@@ -87,9 +119,18 @@ impl<R: Rules> UciEngine<R> {
     ) -> Result<(), EngineError> {
         let mut seen = 0;
         let mut last = String::new();
+        let limit = self.opts.handshake();
+        let mut deadline = deadline.min(Instant::now() + limit);
+        let mut echoed = false;
         loop {
             match p.read_line(deadline) {
                 Read1::Line(l) if l.trim() == token => return Ok(()),
+                Read1::Line(l) if l.trim() == request && !echoed => {
+                    echoed = true;
+                    deadline = deadline.min(Instant::now() + ECHO_GRACE);
+                    seen += 1;
+                    last = l;
+                }
                 Read1::Line(l) => {
                     seeing(&l);
                     seen += 1;
@@ -106,11 +147,21 @@ impl<R: Rules> UciEngine<R> {
                 Read1::TooLong(start) => return Err(self.too_long(p, &format!("`{request}`"), &start)),
                 Read1::Timeout => {
                     p.kill();
+                    if echoed {
+                        return Err(EngineError::Protocol {
+                            engine: self.name.clone(),
+                            message: format!(
+                                "echoed `{request}` back and never answered {token}: is it a UCI engine? \
+                                 (a perftree-style script goes with --engine-script)"
+                            ),
+                        });
+                    }
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
-                        request: format!("`{request}` (waiting for {token})"),
-                        timeout: self.timeout,
+                        request: format!("`{request}` (waiting for {token}; see --handshake-timeout)"),
+                        timeout: limit,
                         last: super::clip(&last),
+                        stderr: p.stderr_note(),
                     });
                 }
             }
@@ -203,7 +254,7 @@ impl<R: Rules> UciEngine<R> {
                 message: "engine failed earlier".to_string(),
             });
         }
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + self.opts.timeout;
         if self.process.is_none() {
             if let Err(e) = self.start(deadline) {
                 self.failed = true;
@@ -229,7 +280,7 @@ impl<R: Rules> UciEngine<R> {
         on_move: &(dyn Fn(&str, u64) + Sync),
     ) -> Result<Divide, EngineError> {
         let position = self.set_position(p, line, deadline)?;
-        let go = format!("go perft {depth}");
+        let go = self.perft_command(depth);
         let request = format!("`{go}` after `{}`", super::clip(&position));
         self.send(p, &go, &request)?;
         let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
@@ -237,26 +288,45 @@ impl<R: Rules> UciEngine<R> {
         let note = format!(" (the position has {legal} legal moves)");
         let mut answer = String::new();
         let mut lines = 0;
+        let stderr_totals = p.stderr_totals();
         loop {
-            match p.read_line(deadline) {
+            // Short reads: an engine that prints its divide on stderr is
+            // silent here, and is found out as soon as its total is there.
+            let read = p.read_line(deadline.min(Instant::now() + STDERR_POLL));
+            if matches!(read, Read1::Timeout) && Instant::now() < deadline {
+                if p.stderr_totals() > stderr_totals && move_lines(&answer, self.opts.format) == 0 {
+                    p.kill();
+                    return Err(EngineError::Protocol {
+                        engine: self.name.clone(),
+                        message: format!(
+                            "no answer to {request} on standard output, but a divide total on standard error{}",
+                            p.stderr_note()
+                        ),
+                    });
+                }
+                continue;
+            }
+            match read {
                 Read1::Line(l) => {
                     if let Some(what) = budget.take(&l, &note) {
                         p.kill();
                         return Err(self.flood(&request, what));
                     }
-                    if says_no_perft(&l) {
+                    if let Some(kind) = no_perft(&l) {
                         p.kill();
                         return Err(EngineError::NoPerft {
                             engine: self.name.clone(),
                             request,
                             line: super::clip(l.trim()),
+                            searched: kind == NoPerft::Searched,
+                            advice: self.no_perft_advice(kind),
                         });
                     }
                     lines += 1;
-                    if let Some((mv, n)) = move_line(&l, self.format) {
+                    if let Some((mv, n)) = move_line(&l, self.opts.format) {
                         on_move(mv, n);
                     }
-                    let done = is_total_line(&l, self.format);
+                    let done = is_total_line(&l, self.opts.format);
                     answer.push_str(&l);
                     answer.push('\n');
                     if done {
@@ -264,28 +334,34 @@ impl<R: Rules> UciEngine<R> {
                     }
                 }
                 Read1::Eof => {
-                    let last = answer.lines().last().unwrap_or("").to_string();
+                    let last = last_line(&answer);
                     return Err(self.crashed(p, &request, lines, &last));
                 }
                 Read1::TooLong(start) => return Err(self.too_long(p, &request, &start)),
                 Read1::Timeout => {
                     p.kill();
-                    let last = answer.lines().last().unwrap_or("").to_string();
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
                         request,
-                        timeout: self.timeout,
-                        last: super::clip(&last),
+                        timeout: self.opts.timeout,
+                        last: super::clip(&last_line(&answer)),
+                        stderr: p.stderr_note(),
                     });
                 }
             }
         }
-        parse_divide(&answer, self.format).map_err(|source| EngineError::Garbage {
+        parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+            source: Box::new(source),
             engine: self.name.clone(),
             request,
-            source,
+            stderr: p.stderr_note(),
         })
     }
+}
+
+/// The last line of an answer that is not blank.
+pub(crate) fn last_line(answer: &str) -> String {
+    answer.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").to_string()
 }
 
 impl<R: Rules> Divider<R> for UciEngine<R> {

@@ -58,11 +58,23 @@ pub struct Witness<R: Rules> {
     /// Set when the witness is not a plain missing/extra list (an engine
     /// that prints only totals, one whose counts contradict each other).
     pub note: Option<String>,
+    /// After a bisection: `Some(true)` if the engine is right about the
+    /// witness position given alone (its text, no moves), so the fault is in
+    /// making moves or in state kept across them, not in the generator;
+    /// `Some(false)` if it is wrong there too; `None` if not asked (no
+    /// bisection) or the engine could not answer.
+    pub history_dependent: Option<bool>,
 }
 
 impl<R: Rules> Clone for Witness<R> {
     fn clone(&self) -> Self {
-        Witness { line: self.line.clone(), depth: self.depth, diff: self.diff.clone(), note: self.note.clone() }
+        Witness {
+            line: self.line.clone(),
+            depth: self.depth,
+            diff: self.diff.clone(),
+            note: self.note.clone(),
+            history_dependent: self.history_dependent,
+        }
     }
 }
 
@@ -73,6 +85,7 @@ impl<R: Rules> std::fmt::Debug for Witness<R> {
             .field("depth", &self.depth)
             .field("diff", &self.diff)
             .field("note", &self.note)
+            .field("history_dependent", &self.history_dependent)
             .finish()
     }
 }
@@ -227,13 +240,28 @@ impl<'a, R: Rules> Checker<'a, R> {
                 continue;
             }
             let witness = if descend {
-                self.bisect(start.clone(), d, root.clone())?
+                let mut w = self.bisect(start.clone(), d, root.clone())?;
+                w.history_dependent = self.history_check(&w);
+                w
             } else {
-                Witness { line: start.clone(), depth: d, diff: root.clone(), note: None }
+                Witness { line: start.clone(), depth: d, diff: root.clone(), note: None, history_dependent: None }
             };
             return Ok(Report { root, root_depth: d, witness: Some(witness) });
         }
         Ok(Report { root, root_depth: depth, witness: None })
+    }
+
+    /// Asks once more about the witness position alone: its text with no
+    /// moves (a FEN for chess). An engine right there but wrong after the
+    /// moves has a history bug. A witness at the start position was asked
+    /// that way already.
+    fn history_check(&mut self, w: &Witness<R>) -> Option<bool> {
+        if w.line.moves.is_empty() {
+            return Some(false);
+        }
+        let text = self.rules.position_text(&w.line.position(self.rules));
+        let alone = Line::new(self.rules.parse_position(&text).ok()?);
+        self.compare(&alone, w.depth).ok().map(|d| d.is_match())
     }
 
     fn bisect(
@@ -243,7 +271,13 @@ impl<'a, R: Rules> Checker<'a, R> {
         mut diff: DivideDiff<R::Move>,
     ) -> Result<Witness<R>, VerifyError> {
         loop {
-            let witness = |line: Line<R>, depth, diff, note: Option<String>| Witness { line, depth, diff, note };
+            let witness = |line: Line<R>, depth, diff, note: Option<String>| Witness {
+                line,
+                depth,
+                diff,
+                note,
+                history_dependent: None,
+            };
             if diff.lists_differ() {
                 return Ok(witness(line, depth, diff, None));
             }

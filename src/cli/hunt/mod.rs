@@ -11,7 +11,9 @@ pub mod report;
 use super::common::{move_problem, timeout_arg, DEFAULT_TIMEOUT};
 use super::{usage_error, EngineFailure, ErrorKind};
 use chesstool::engines::find::resolve_program;
-use chesstool::engines::{clip, split_command, Builtin, DivideFormat, Divider, Line, ScriptEngine, UciEngine};
+use chesstool::engines::{
+    clip, split_command, Builtin, DivideFormat, Divider, EngineOptions, Line, ScriptEngine, StderrMode, UciEngine,
+};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::VerifyError;
 use std::sync::Arc;
@@ -38,6 +40,19 @@ pub struct EngineArgs {
     /// Seconds each engine call may take before the engine is killed (more than 0, at most 604800) [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, a script's first line of output) [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
+    pub handshake_timeout: Option<f64>,
+    /// The --engine-uci engine's perft command, `{depth}` standing for the depth (e.g. 'perft {depth}') [default: 'go perft {depth}'].
+    #[arg(long, value_name = "TEMPLATE")]
+    pub perft_command: Option<String>,
+    /// The standard error of the engine under test: `keep` (its tail is quoted when an answer is missing or unreadable) or `merge` (read as output, for engines that print their divide there) [default: keep].
+    #[arg(long, value_name = "MODE", value_parser = parse_stderr_mode)]
+    pub engine_stderr: Option<StderrMode>,
+}
+
+fn parse_stderr_mode(s: &str) -> Result<StderrMode, String> {
+    s.parse()
 }
 
 impl EngineArgs {
@@ -49,8 +64,18 @@ impl EngineArgs {
         self.reference_uci.is_some() || self.reference_script.is_some()
     }
 
-    fn timeout(&self) -> Duration {
-        Duration::from_secs_f64(self.timeout.unwrap_or(DEFAULT_TIMEOUT))
+    /// The options of the engine under test (`reference`: false) or of a
+    /// reference engine.
+    fn options(&self, format: DivideFormat, reference: bool) -> EngineOptions {
+        let mut opts = EngineOptions::new(Duration::from_secs_f64(self.timeout.unwrap_or(DEFAULT_TIMEOUT)), format);
+        if let Some(h) = self.handshake_timeout {
+            opts.handshake = Duration::from_secs_f64(h);
+        }
+        if !reference {
+            opts.perft_command.clone_from(&self.perft_command);
+            opts.stderr = self.engine_stderr.unwrap_or_default();
+        }
+        opts
     }
 
     /// Options that do nothing without an engine are usage errors;
@@ -58,6 +83,25 @@ impl EngineArgs {
     pub fn check_usage(&self, against: bool) -> anyhow::Result<()> {
         if self.timeout.is_some() && !self.has_engine() && !self.has_reference_engine() {
             return Err(usage("--timeout has no effect without --engine-uci, --engine-script or a reference engine"));
+        }
+        if self.handshake_timeout.is_some() && !self.has_engine() && !self.has_reference_engine() {
+            return Err(usage(
+                "--handshake-timeout has no effect without --engine-uci, --engine-script or a reference engine",
+            ));
+        }
+        if let Some(t) = &self.perft_command {
+            if self.engine_uci.is_none() {
+                return Err(usage("--perft-command has no effect without --engine-uci (a script is run as it is)"));
+            }
+            if !t.contains("{depth}") || t.trim().is_empty() || t.contains('\n') {
+                return Err(usage(&format!(
+                    "--perft-command {:?}: a one-line command with {{depth}} for the depth (e.g. 'perft {{depth}}')",
+                    clip(t)
+                )));
+            }
+        }
+        if self.engine_stderr.is_some() && !self.has_engine() {
+            return Err(usage("--engine-stderr has no effect without --engine-uci or --engine-script"));
         }
         if self.has_reference_engine() && !self.has_engine() && !against {
             return Err(usage("a reference needs an engine to compare: --engine-uci, --engine-script or --against"));
@@ -72,15 +116,15 @@ impl EngineArgs {
         rules: &Arc<R>,
         format: DivideFormat,
     ) -> anyhow::Result<Option<Box<dyn Divider<R>>>> {
-        let timeout = self.timeout();
+        let opts = self.options(format, false);
         Ok(match (&self.engine_uci, &self.engine_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--engine-uci")?;
-                Some(Box::new(UciEngine::new(Arc::clone(rules), cmd, words, timeout, format)))
+                Some(Box::new(UciEngine::with_options(Arc::clone(rules), cmd, words, opts)))
             }
             (_, Some(cmd)) => {
                 let words = command_words(cmd, "--engine-script")?;
-                Some(Box::new(ScriptEngine::new(Arc::clone(rules), cmd, words, timeout, format)))
+                Some(Box::new(ScriptEngine::with_options(Arc::clone(rules), cmd, words, opts)))
             }
             _ => None,
         })
@@ -88,16 +132,15 @@ impl EngineArgs {
 
     /// The reference: our generator unless a reference engine was given.
     pub fn reference<R: Rules + 'static>(&self, rules: &Arc<R>) -> anyhow::Result<Box<dyn Divider<R>>> {
-        let timeout = self.timeout();
-        let auto = DivideFormat::Auto;
+        let opts = self.options(DivideFormat::Auto, true);
         Ok(match (&self.reference_uci, &self.reference_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--reference-uci")?;
-                Box::new(UciEngine::new(Arc::clone(rules), cmd, words, timeout, auto))
+                Box::new(UciEngine::with_options(Arc::clone(rules), cmd, words, opts))
             }
             (_, Some(cmd)) => {
                 let words = command_words(cmd, "--reference-script")?;
-                Box::new(ScriptEngine::new(Arc::clone(rules), cmd, words, timeout, auto))
+                Box::new(ScriptEngine::with_options(Arc::clone(rules), cmd, words, opts))
             }
             _ => Box::new(Builtin::new(Arc::clone(rules))),
         })

@@ -58,6 +58,10 @@ pub struct WitnessJson {
     pub hints: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// After a bisection: true if the engine is right about `position` given
+    /// alone (no moves), so the bug is in make/unmake or incremental state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history_dependent: Option<bool>,
 }
 
 impl WitnessJson {
@@ -81,6 +85,7 @@ impl WitnessJson {
             extra: w.diff.extra.iter().map(|x| x.mv.clone()).collect(),
             hints,
             note: w.note.clone(),
+            history_dependent: w.history_dependent,
         }
     }
 
@@ -108,6 +113,17 @@ impl WitnessJson {
         text.push_str(&format!("{indent}extra:    {}\n", list(&self.extra)));
         if let Some(note) = &self.note {
             text.push_str(&format!("{indent}note:     {note}\n"));
+        }
+        match self.history_dependent {
+            Some(true) => text.push_str(&format!(
+                "{indent}history:  the engine is right about this position given alone (no moves), but wrong after \
+                 the moves: the fault is in make/unmake or incremental state (castling rights, e.p. square, hash, \
+                 piece lists), not in the move generator\n"
+            )),
+            Some(false) if !self.path.is_empty() => text.push_str(&format!(
+                "{indent}history:  the engine is wrong about this position given alone too: the move generator is at fault\n"
+            )),
+            _ => {}
         }
         if let Some(table) = diff_table {
             text.push_str(&format!("{table}\n"));

@@ -7,29 +7,23 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
-use common::{buggy_engine, TempDir};
+use common::{buggy_engine, run_json, TempDir};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 /// Runs `chesstool fuzz ARGS --json` and returns (exit code, JSON, seconds).
 fn fuzz(args: &[&str]) -> (i32, Value, f64) {
-    let started = Instant::now();
-    let out = Command::cargo_bin("chesstool")
-        .unwrap()
-        .arg("fuzz")
-        .args(args)
-        .args(["--json", "--timeout", "30"])
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    let seconds = started.elapsed().as_secs_f64();
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("{e}: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-    });
-    (out.status.code().unwrap_or(-1), json, seconds)
+    run_json(
+        Command::cargo_bin("chesstool")
+            .unwrap()
+            .arg("fuzz")
+            .args(args)
+            .args(["--json", "--timeout", "30"])
+            .timeout(Duration::from_secs(120)),
+    )
 }
 
 fn strings(v: &Value) -> Vec<String> {

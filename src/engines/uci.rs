@@ -8,6 +8,8 @@
 //! (`info depth`, `bestmove`) or an "unknown command" line has no such
 //! perft command, and fails at once; `--perft-command` names another one.
 //! The handshake has a short deadline of its own (`EngineOptions::handshake`).
+//! For position checks (`Divider::show`) the engine is sent Stockfish's `d`
+//! and its `Fen:` and `Key:` lines are read.
 
 use super::output::{is_total_line, move_line, no_perft, parse_divide, DivideFormat, NoPerft};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};

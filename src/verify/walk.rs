@@ -69,7 +69,7 @@ impl<'a, R: Rules> Walker<'a, R> {
         let g = self.games;
         self.games += 1;
         let primary = primary.clamp(1, self.roots.len());
-        let root = if g % 2 == 0 {
+        let root = if g.is_multiple_of(2) {
             self.roots[(g / 2) as usize % primary].clone()
         } else {
             let n = (self.roots.len() + self.pool.len()) as u64;

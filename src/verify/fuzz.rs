@@ -253,7 +253,7 @@ mod tests {
     /// Our generator, printing our FEN and a key that is wrong in one way.
     struct Shows {
         inner: Builtin<Chess>,
-        /// The key depends on the number of moves sent (a take-back bug).
+        /// The key depends on the number of moves sent.
         key_of_length: bool,
         /// The key depends on the move order (an incremental-key bug).
         key_of_order: bool,
@@ -327,12 +327,12 @@ mod tests {
         };
         assert!(differences[0].starts_with("castling: engine KQkq"), "{differences:?}");
         let s = fuzz(Shows { key_of_length: true, ..engine() }, KIWIPETE);
-        let Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { taken_back, .. }, .. })) =
-            s.finding
-        else {
-            panic!("no key finding")
-        };
-        assert!(taken_back.is_some());
+        // Found where a walk from a root met on another walk reaches a
+        // position the other walk passed, with fewer moves.
+        assert!(
+            matches!(s.finding, Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { .. }, .. }))),
+            "no key finding"
+        );
         let s = fuzz(Shows { key_of_order: true, ..engine() }, KIWIPETE);
         let Some(Finding::Position(PositionFinding {
             problem: PositionProblem::Key { taken_back, earlier, .. },

@@ -10,6 +10,9 @@
 //! pawn that just double-pushed, as a make-move that trusts a stale e.p.
 //! square would: shows only when moves are passed as a list),
 //! `no-underpromotion`, `double-push-rank3`, `king-into-check`.
+//! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
+//! lines): `fen-castling-capture` (the FEN keeps the castling right of a
+//! rook captured on its square; the moves stay right).
 //! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
 //! `hang-deep`, `garbage`, `duplicate`.
 //!
@@ -75,7 +78,7 @@ impl Node {
     fn play(&self, m: Move, bugs: &Bugs) -> Node {
         let us = self.pos.turn();
         let next = self.pos.play(m);
-        let rights = if bugs.has("castle-rights-capture") {
+        let rights = if bugs.has("castle-rights-capture") || bugs.has("fen-castling-capture") {
             let mut r = self.rights.without(m.from());
             if m.is_castling() || self.pos.piece_at(m.from()).map(|p| p.role) == Some(Role::King) {
                 r &= !back_rank(us);
@@ -408,9 +411,32 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 print!("{}", divide_text(&node, depth, bugs, format, below_root));
                 println!();
             }
+            ["d"] => print!("{}", show(&node)),
             ["quit"] => break,
             _ => {}
         }
         let _ = std::io::stdout().flush();
     }
+}
+
+/// Stockfish's `d`, without the board: the FEN (its castling field from the
+/// rights the engine tracks) and the key.
+fn show(node: &Node) -> String {
+    let mut fields: Vec<String> = node.pos.to_fen().split(' ').map(String::from).collect();
+    if node.rights != node.pos.castling_rooks() {
+        let mut castling = String::new();
+        for color in [Color::White, Color::Black] {
+            let king = node.pos.king(color).file();
+            let rooks = node.rights & back_rank(color);
+            for (side, wing) in
+                [('k', rooks.into_iter().any(|r| r.file() > king)), ('q', rooks.into_iter().any(|r| r.file() < king))]
+            {
+                if wing {
+                    castling.push(if color == Color::White { side.to_ascii_uppercase() } else { side });
+                }
+            }
+        }
+        fields[2] = if castling.is_empty() { "-".to_string() } else { castling };
+    }
+    format!("Fen: {}\nKey: {:016X}\nCheckers: \n", fields.join(" "), node.pos.key())
 }

@@ -148,6 +148,28 @@ pub trait Rules: Send + Sync {
     fn move_squares(&self, _pos: &Self::Position, _text: &str) -> Option<MoveSquares> {
         None
     }
+
+    /// How strongly a random walk (`chesstool fuzz`) prefers `mv` in `pos`,
+    /// at least 1 (a plain move). A game raises the weight of its rare rules
+    /// (chess: captures, checks, e.p., castling, promotions) so that walks
+    /// reach the positions where move-generation bugs hide.
+    fn walk_weight(&self, _pos: &Self::Position, _mv: Self::Move) -> u32 {
+        1
+    }
+
+    /// Where an engine's own printing of `pos` (the `Fen:` line of
+    /// Stockfish's `d`) disagrees with ours, one line per field; empty when
+    /// they agree. `before` is the position and move that led here (`None`
+    /// at a root), for fields that may be written more than one correct way.
+    /// By default every whitespace-separated field must be equal.
+    fn position_text_differences(
+        &self,
+        _before: Option<(&Self::Position, Self::Move)>,
+        pos: &Self::Position,
+        printed: &str,
+    ) -> Vec<String> {
+        field_differences(&self.position_text(pos), printed, &[])
+    }
 }
 
 /// A position as a picture or a text diagram draws it: only what stands
@@ -287,6 +309,23 @@ pub fn squares_of_text(view: &BoardView, text: &str) -> Option<MoveSquares> {
         [from, .., to] => Some(MoveSquares { from: Some(from), to, drop: None }),
         _ => None,
     }
+}
+
+
+/// The fields (whitespace-separated) where `printed` differs from `ours`,
+/// as `NAME: engine X, ours Y`; a field is named by `names` where given,
+/// else by its number.
+pub fn field_differences(ours: &str, printed: &str, names: &[&str]) -> Vec<String> {
+    let (a, b): (Vec<&str>, Vec<&str>) = (ours.split_whitespace().collect(), printed.split_whitespace().collect());
+    let mut out = Vec::new();
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (a.get(i).copied().unwrap_or("(none)"), b.get(i).copied().unwrap_or("(none)"));
+        if x != y {
+            let name = names.get(i).map_or_else(|| format!("field {}", i + 1), |n| n.to_string());
+            out.push(format!("{name}: engine {}, ours {}", clip(y), clip(x)));
+        }
+    }
+    out
 }
 
 /// At most about 100 characters of `text` (whole characters), with `...`

@@ -228,6 +228,8 @@ const RUNS: &[&[&str]] = &[
     &["butterfly-plot", "a1", "i9", "--json"],
     &["rotated-dump", "--square", "E4", "--json"],
     &["rotated-dump", "--fen", "8/8 w - - 0 1", "--json"],
+    &["fuzz", "--positions", "5", "--json"],
+    &["fuzz", "--engine-uci", "/nonexistent/engine", "--positions", "5", "--json"],
     &["moves", "--moves", "e4", "e5", "Nf3", "--json"],
     &["moves", "--fen", "8/8/8 w - - 0 1", "--json"],
     // The book runs in order: build, then read what was built.

@@ -5,6 +5,7 @@
 //! our divide and perft run on the fast path (`perft::divide_fast` and
 //! `perft_fast_parallel`, with an optional hash table and thread pool).
 
+pub mod fuzz;
 pub mod hints;
 pub mod notation;
 pub mod view;
@@ -156,6 +157,19 @@ impl Rules for Chess {
     fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
         let uci = notation::uci_form(text).or_else(|| self.read_move(pos, text).ok().map(|m| m.to_uci(false)))?;
         squares_of_text(&view::board_view(pos), &uci)
+    }
+
+    fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
+        fuzz::walk_weight(pos, mv)
+    }
+
+    fn position_text_differences(
+        &self,
+        before: Option<(&Position, Move)>,
+        pos: &Position,
+        printed: &str,
+    ) -> Vec<String> {
+        fuzz::fen_differences(before, pos, printed)
     }
 }
 

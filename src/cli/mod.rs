@@ -11,6 +11,7 @@ mod butterfly;
 mod common;
 mod divide;
 mod docs;
+mod fuzz;
 mod hunt;
 mod magic_search;
 mod moves;
@@ -46,6 +47,10 @@ pub enum Command {
     /// Run perft suites (EPD `FEN ;D1 20 ;D2 400` lines or python-chess
     /// `.perft` blocks) and report every count that differs (exit 1).
     Suite(suite::SuiteArgs),
+    /// Find an engine's bug without knowing where: seeded random games
+    /// biased toward the rare rules, every position's move list compared
+    /// with ours, the first difference bisected (exit 1).
+    Fuzz(fuzz::FuzzArgs),
     /// Time our perft on five standard positions (counts checked against the
     /// published ones), optionally side by side with a UCI engine's `go perft`.
     Bench(bench::BenchArgs),
@@ -83,6 +88,7 @@ impl Command {
             Command::Divide(a) => a.json,
             Command::Perft(a) => a.json || a.action.as_ref().is_some_and(|x| x.json()),
             Command::Suite(a) => a.json,
+            Command::Fuzz(a) => a.json,
             Command::Bench(a) => a.json,
             Command::ButterflyPlot(a) => a.json,
             Command::RotatedDump(a) => a.json,
@@ -271,6 +277,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Divide(args) => divide::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Suite(args) => suite::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
         Command::Bench(args) => bench::run(args),
         Command::ButterflyPlot(args) => butterfly::run(args),
         Command::RotatedDump(args) => rotated_dump::run(args),

@@ -218,6 +218,20 @@ pub trait Divider<R: Rules> {
     fn is_user_text(&self) -> bool {
         false
     }
+
+    /// The position at the end of `line` as the engine prints it
+    /// (Stockfish's `d`); `None` for engines that have no such command.
+    fn show(&mut self, _line: &Line<R>) -> Result<Option<Shown>, EngineError> {
+        Ok(None)
+    }
+}
+
+/// A position as an engine printed it: the `Fen:` and `Key:` lines of `d`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    pub fen: String,
+    /// The hash key as printed (`Key: 8F8F01D4562F59FB`), if it printed one.
+    pub key: Option<String>,
 }
 
 pub use crate::rules::clip;

@@ -8,10 +8,12 @@
 //! (`info depth`, `bestmove`) or an "unknown command" line has no such
 //! perft command, and fails at once; `--perft-command` names another one.
 //! The handshake has a short deadline of its own (`EngineOptions::handshake`).
+//! For position checks (`Divider::show`) the engine is sent Stockfish's `d`
+//! and its `Fen:` and `Key:` lines are read.
 
 use super::output::{is_total_line, move_line, no_perft, parse_divide, DivideFormat, NoPerft};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
-use super::{Divide, Divider, EngineError, EngineOptions, Line};
+use super::{Divide, Divider, EngineError, EngineOptions, Line, Shown};
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -105,6 +107,18 @@ impl<R: Rules> UciEngine<R> {
     /// at most the handshake time. A program that echoes the request back
     /// (`/bin/cat`) gets one more second to show it is an engine after all.
     fn wait_for(&self, p: &mut Process, token: &str, request: &str, deadline: Instant) -> Result<(), EngineError> {
+        self.wait_for_seeing(p, token, request, deadline, &mut |_| {})
+    }
+
+    /// As `wait_for`, showing every line before `token` to `seeing`.
+    fn wait_for_seeing(
+        &self,
+        p: &mut Process,
+        token: &str,
+        request: &str,
+        deadline: Instant,
+        seeing: &mut dyn FnMut(&str),
+    ) -> Result<(), EngineError> {
         let mut seen = 0;
         let mut last = String::new();
         let limit = self.opts.handshake();
@@ -120,6 +134,7 @@ impl<R: Rules> UciEngine<R> {
                     last = l;
                 }
                 Read1::Line(l) => {
+                    seeing(&l);
                     seen += 1;
                     if seen > HANDSHAKE_LINES {
                         p.kill();
@@ -179,14 +194,10 @@ impl<R: Rules> UciEngine<R> {
         self.flood(request, format!("a line longer than {} KiB (starting {:?})", MAX_LINE >> 10, super::clip(start)))
     }
 
-    fn ask(
-        &mut self,
-        p: &mut Process,
-        line: &Line<R>,
-        depth: u32,
-        deadline: Instant,
-        on_move: &(dyn Fn(&str, u64) + Sync),
-    ) -> Result<Divide, EngineError> {
+    /// Sends the game's options for the root of `line`, waits for `readyok`
+    /// (which also drains whatever was left of the previous answer) and
+    /// sends `position fen ROOT moves ...`; returns that command.
+    fn set_position(&mut self, p: &mut Process, line: &Line<R>, deadline: Instant) -> Result<String, EngineError> {
         for (name, value) in self.rules.uci_options(&line.root) {
             let last = self.options.get(&name);
             if last == Some(&value) || (last.is_none() && value == "false") {
@@ -195,7 +206,6 @@ impl<R: Rules> UciEngine<R> {
             self.send(p, &format!("setoption name {name} value {value}"), "setoption")?;
             self.options.insert(name, value);
         }
-        // `isready` also drains whatever was left from the previous answer.
         self.send(p, "isready", "isready")?;
         self.wait_for(p, "readyok", "isready", deadline)?;
         let moves = line.move_texts(&self.rules);
@@ -205,9 +215,75 @@ impl<R: Rules> UciEngine<R> {
         } else {
             format!("position fen {root} moves {}", moves.join(" "))
         };
+        self.send(p, &position, &format!("`{}`", super::clip(&position)))?;
+        Ok(position)
+    }
+
+    /// Stockfish's `d` (then `isready`, so that an engine without it ends
+    /// the answer too): the `Fen:` and `Key:` lines.
+    fn ask_show(&mut self, p: &mut Process, line: &Line<R>, deadline: Instant) -> Result<Shown, EngineError> {
+        let position = self.set_position(p, line, deadline)?;
+        let request = format!("`d` after `{}`", super::clip(&position));
+        self.send(p, "d", &request)?;
+        self.send(p, "isready", &request)?;
+        let (mut fen, mut key) = (None, None);
+        self.wait_for_seeing(p, "readyok", &request, deadline, &mut |l| {
+            let l = l.trim();
+            if let Some(f) = l.strip_prefix("Fen:") {
+                fen = Some(super::clip(f.trim()));
+            } else if let Some(k) = l.strip_prefix("Key:") {
+                key = Some(super::clip(k.trim()));
+            }
+        })?;
+        match fen {
+            Some(fen) => Ok(Shown { fen, key }),
+            None => Err(EngineError::Protocol {
+                engine: self.name.clone(),
+                message: format!("printed no `Fen:` line in its answer to {request} (no Stockfish-style `d`?)"),
+            }),
+        }
+    }
+
+    /// Runs `f` on the engine's process, starting it first; a failure
+    /// leaves the engine dead (no more questions).
+    fn session<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self, &mut Process, Instant) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        if self.failed {
+            return Err(EngineError::Protocol {
+                engine: self.name.clone(),
+                message: "engine failed earlier".to_string(),
+            });
+        }
+        let deadline = Instant::now() + self.opts.timeout;
+        if self.process.is_none() {
+            if let Err(e) = self.start(deadline) {
+                self.failed = true;
+                return Err(e);
+            }
+        }
+        let mut p = self.process.take().expect("started");
+        let result = f(self, &mut p, deadline);
+        if result.is_ok() {
+            self.process = Some(p);
+        } else {
+            self.failed = true;
+        }
+        result
+    }
+
+    fn ask(
+        &mut self,
+        p: &mut Process,
+        line: &Line<R>,
+        depth: u32,
+        deadline: Instant,
+        on_move: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Divide, EngineError> {
+        let position = self.set_position(p, line, deadline)?;
         let go = self.perft_command(depth);
         let request = format!("`{go}` after `{}`", super::clip(&position));
-        self.send(p, &position, &request)?;
         self.send(p, &go, &request)?;
         let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
         let mut budget = Budget::for_moves(legal);
@@ -305,27 +381,11 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
         depth: u32,
         on_move: &(dyn Fn(&str, u64) + Sync),
     ) -> Result<Divide, EngineError> {
-        if self.failed {
-            return Err(EngineError::Protocol {
-                engine: self.name.clone(),
-                message: "engine failed earlier".to_string(),
-            });
-        }
-        let deadline = Instant::now() + self.opts.timeout;
-        if self.process.is_none() {
-            if let Err(e) = self.start(deadline) {
-                self.failed = true;
-                return Err(e);
-            }
-        }
-        let mut p = self.process.take().expect("started");
-        let result = self.ask(&mut p, line, depth, deadline, on_move);
-        if result.is_ok() {
-            self.process = Some(p);
-        } else {
-            self.failed = true;
-        }
-        result
+        self.session(|engine, p, deadline| engine.ask(p, line, depth, deadline, on_move))
+    }
+
+    fn show(&mut self, line: &Line<R>) -> Result<Option<Shown>, EngineError> {
+        self.session(|engine, p, deadline| engine.ask_show(p, line, deadline)).map(Some)
     }
 }
 

@@ -4,5 +4,7 @@
 
 pub mod bisect;
 pub mod diff;
+pub mod fuzz;
 pub mod paste;
 pub mod suite;
+pub mod walk;

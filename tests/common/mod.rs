@@ -141,3 +141,15 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Runs a command that prints one JSON document on stdout: (exit code, the
+/// document, seconds taken); panics with both outputs if it is not JSON.
+pub fn run_json(cmd: &mut assert_cmd::Command) -> (i32, serde_json::Value, f64) {
+    let started = std::time::Instant::now();
+    let out = cmd.output().unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    });
+    (out.status.code().unwrap_or(-1), json, seconds)
+}

@@ -1,0 +1,171 @@
+//! What chess gives `chesstool fuzz`: the bias of its random walks toward
+//! the rare rules, and the reading of an engine's FEN by meaning.
+//!
+//! The bias is a sum of weights, one per property of the move (a plain move
+//! weighs 1): rare moves are chosen far more often than their share of the
+//! legal moves, without ever ruling out a quiet one.
+
+use crate::attacks::{king_attacks, pawn_attacks};
+use crate::board::{Role, Square};
+use crate::position::back_rank;
+use crate::rules::field_differences;
+use crate::{Move, Position};
+
+/// Every move.
+const BASE: u32 = 1;
+/// A capture (e.p. included).
+const CAPTURE: u32 = 4;
+/// An en passant capture, on top of the capture.
+const EN_PASSANT: u32 = 20;
+/// A double push next to an enemy pawn (it allows an e.p. capture).
+const EP_PUSH: u32 = 15;
+/// A promotion to a queen.
+const PROMOTION: u32 = 10;
+/// A promotion to a rook, bishop or knight (each).
+const UNDERPROMOTION: u32 = 15;
+/// Castling.
+const CASTLING: u32 = 20;
+/// A move that takes a castling right away (king or rook moves, a castling
+/// rook is captured).
+const LOSES_RIGHTS: u32 = 6;
+/// A move that gives check.
+const CHECK: u32 = 6;
+/// A king move in check or next to attacked squares.
+const KING_NEAR_CHECK: u32 = 5;
+
+/// The weight of `m` in a random walk (see the module's table).
+pub fn walk_weight(pos: &Position, m: Move) -> u32 {
+    let us = pos.turn();
+    let them = !us;
+    let role = pos.role_at(m.from());
+    let mut w = BASE;
+    let capture = m.is_en_passant() || (!m.is_castling() && pos.by_color(them).contains(m.to()));
+    if capture {
+        w += CAPTURE;
+    }
+    if m.is_en_passant() {
+        w += EN_PASSANT;
+    }
+    match m.promotion_role() {
+        Some(Role::Queen) => w += PROMOTION,
+        Some(_) => w += UNDERPROMOTION,
+        None => {}
+    }
+    let rights = pos.castling_rooks();
+    if m.is_castling() {
+        w += CASTLING;
+    } else if rights.contains(m.from())
+        || rights.contains(m.to())
+        || (role == Some(Role::King) && (rights & back_rank(us)).any())
+    {
+        w += LOSES_RIGHTS;
+    }
+    if role == Some(Role::Pawn) && (m.from() as u8).abs_diff(m.to() as u8) == 16 {
+        let skipped = Square::new((m.from() as u8 + m.to() as u8) / 2);
+        if (pawn_attacks(us, skipped) & pos.pieces(them, Role::Pawn)).any() {
+            w += EP_PUSH;
+        }
+    }
+    if pos.play(m).is_check() {
+        w += CHECK;
+    }
+    if role == Some(Role::King)
+        && (pos.is_check() || (pos.attacked_by(them, pos.occupied()) & king_attacks(m.from())).any())
+    {
+        w += KING_NEAR_CHECK;
+    }
+    w
+}
+
+const FIELDS: [&str; 6] = ["board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"];
+
+/// Where the engine's FEN `printed` of `pos` differs from ours, by meaning:
+/// castling in any notation that names the same rooks (KQkq, Shredder,
+/// X-FEN); the e.p. square as we write it (an enemy pawn attacks it), as the
+/// last double push left it, or `-` when no e.p. capture is legal.
+pub fn fen_differences(before: Option<(&Position, Move)>, pos: &Position, printed: &str) -> Vec<String> {
+    let ours = pos.to_fen();
+    let mut fields: Vec<String> = printed.split_whitespace().map(str::to_string).collect();
+    if let Some(castling) = fields.get(2) {
+        if same_castling(pos, &ours, castling) {
+            fields[2] = ours.split_whitespace().nth(2).unwrap_or("-").to_string();
+        }
+    }
+    if let Some(ep) = fields.get(3) {
+        if acceptable_ep(before, pos).iter().any(|a| a == ep) {
+            fields[3] = ours.split_whitespace().nth(3).unwrap_or("-").to_string();
+        }
+    }
+    field_differences(&ours, &fields.join(" "), &FIELDS)
+}
+
+/// True if `castling` names the same castling rooks as ours on our board.
+fn same_castling(pos: &Position, ours: &str, castling: &str) -> bool {
+    let mut f: Vec<&str> = ours.split_whitespace().collect();
+    if f.len() < 3 {
+        return false;
+    }
+    f[2] = castling;
+    match Position::from_fen(&f.join(" ")) {
+        Ok(mut p) => {
+            p.set_chess960(pos.is_chess960());
+            p.castling_rooks() == pos.castling_rooks()
+        }
+        Err(_) => false,
+    }
+}
+
+/// The e.p. fields a correct engine may print here.
+fn acceptable_ep(before: Option<(&Position, Move)>, pos: &Position) -> Vec<String> {
+    let mut out = vec![pos.ep_square().map_or("-".to_string(), |s| s.to_string())];
+    if let Some((b, m)) = before {
+        let pawn = b.role_at(m.from()) == Some(Role::Pawn);
+        if pawn && (m.from() as u8).abs_diff(m.to() as u8) == 16 {
+            out.push(Square::new((m.from() as u8 + m.to() as u8) / 2).to_string());
+        }
+    }
+    if !pos.legal_moves().iter().any(|m| m.is_en_passant()) {
+        out.push("-".to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rare_moves_weigh_more() {
+        let pos = Position::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        let w = |uci: &str| walk_weight(&pos, pos.parse_uci(uci).unwrap());
+        assert_eq!(w("a1a2"), BASE + LOSES_RIGHTS);
+        assert_eq!(w("e5d6"), BASE + CAPTURE + EN_PASSANT);
+        assert_eq!(w("e1g1"), BASE + CASTLING);
+        assert_eq!(w("b7b8n"), BASE + UNDERPROMOTION);
+        assert_eq!(w("b7a8q"), BASE + CAPTURE + PROMOTION + LOSES_RIGHTS + CHECK);
+        assert_eq!(w("e5e6"), BASE);
+    }
+
+    #[test]
+    fn fen_fields_compared_by_meaning() {
+        let before = Position::from_fen("4k3/8/8/8/4p3/8/3P4/4K2R w K - 0 1").unwrap();
+        let m = before.parse_uci("d2d4").unwrap();
+        let pos = before.play(m);
+        assert_eq!(pos.to_fen(), "4k3/8/8/8/3Pp3/8/8/4K2R b K d3 0 1");
+        // Shredder castling and the e.p. square are fine; a kept right is not.
+        assert!(fen_differences(Some((&before, m)), &pos, "4k3/8/8/8/3Pp3/8/8/4K2R b H d3 0 1").is_empty());
+        let d = fen_differences(Some((&before, m)), &pos, "4k3/8/8/8/3Pp3/8/8/4K2R b KQ - 0 2");
+        assert_eq!(
+            d,
+            ["castling: engine KQ, ours K", "en passant: engine -, ours d3", "fullmove number: engine 2, ours 1"]
+        );
+        // After a double push that allows no capture, `-` and the square are both right.
+        let start = Position::startpos();
+        let e4 = start.parse_uci("e2e4").unwrap();
+        let after = start.play(e4);
+        for ep in ["-", "e3"] {
+            let fen = format!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq {ep} 0 1");
+            assert!(fen_differences(Some((&start, e4)), &after, &fen).is_empty(), "{ep}");
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! `chesstool fuzz`: find an engine's bug without knowing where it is.
+//! Seeded random walks from many roots (`roots`), every position compared
+//! with ours through one persistent engine, the first difference bisected
+//! and reported as `divide --bisect` reports it (`report`); optionally the
+//! engine's printed position and keys checked too. Generic over the game
+//! (`run_with`); `run` sets up chess or a variant.
+
+mod report;
+mod roots;
+
+use super::common::{plural, positive_depth_arg, seconds_in, seed_arg, ForceArg, MAX_SECONDS};
+use super::hunt::live::Status;
+use super::hunt::{error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls};
+use super::Outcome;
+use chesstool::chess::Chess;
+use chesstool::engines::DivideFormat;
+use chesstool::rules::Rules;
+use chesstool::verify::bisect::Checker;
+use chesstool::verify::fuzz::{self, Budget, Options, Progress};
+use chesstool::verify::walk::Walker;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The budget when none is given.
+const DEFAULT_SECONDS: f64 = 60.0;
+
+#[derive(clap::Args, Debug)]
+pub struct FuzzArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Stop after this many seconds (whichever of --seconds and --positions comes first) [default: 60 without --positions].
+    #[arg(long, value_name = "N", value_parser = seconds_budget, allow_negative_numbers = true)]
+    pub seconds: Option<f64>,
+    /// Stop after comparing this many positions.
+    #[arg(long, value_name = "N", value_parser = positions_budget, allow_negative_numbers = true)]
+    pub positions: Option<u64>,
+    /// The seed of the walks: the same seed walks the same games [default: from the clock, printed].
+    #[arg(long, value_name = "S", value_parser = seed_arg, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Walk from the positions of FILE instead of the built-in roots: one FEN or EPD line each (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    pub roots: Option<PathBuf>,
+    /// Depth of each comparison (1: the move lists).
+    #[arg(long, short, default_value_t = 1, value_parser = positive_depth_arg, allow_negative_numbers = true)]
+    pub depth: u32,
+    /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
+    #[arg(long)]
+    pub check_position: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a JUnit XML report (one test case: the run) to FILE (`-`: standard output, instead of the text).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: ForceArg,
+    /// No live progress on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
+}
+
+fn seconds_budget(s: &str) -> Result<f64, String> {
+    seconds_in(s, false, MAX_SECONDS, "a number of seconds")
+}
+
+fn positions_budget(s: &str) -> Result<u64, String> {
+    super::common::integer_in(s, 1, u64::MAX, "a number of positions")
+}
+
+pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
+    let result = if args.variant.is_set() {
+        args.variant.rules().and_then(|rules| {
+            let rules = Arc::new(rules);
+            let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
+            run_with(rules, vec![start], 1, &args)
+        })
+    } else {
+        let chess = Arc::new(Chess::new());
+        let (roots, primary) = roots::chess_roots(&*chess);
+        run_with(chess, roots, primary, &args)
+    };
+    if let Err(err) = &result {
+        if args.json && !is_broken_pipe(err) {
+            write_json(&error_document(err, None))?;
+        }
+    }
+    result
+}
+
+/// `fuzz` for any game: walks from `roots` (the first `primary` of them
+/// start every other game), unless `--roots` gives others.
+pub fn run_with<R: Rules + 'static>(
+    rules: Arc<R>,
+    roots: Vec<R::Position>,
+    primary: usize,
+    args: &FuzzArgs,
+) -> anyhow::Result<Outcome> {
+    args.engine.check_usage(false)?;
+    if !args.engine.has_engine() {
+        return Err(usage("fuzz needs an engine: --engine-uci CMD or --engine-script CMD"));
+    }
+    if args.check_position && args.engine.engine_uci.is_none() {
+        return Err(usage("--check-position needs a UCI engine (--engine-uci): it asks the engine's `d`"));
+    }
+    let junit_stdout = args.junit.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if junit_stdout && args.json {
+        return Err(usage("--junit - and --json both write to standard output: give --junit a file"));
+    }
+    let inputs: Vec<&std::path::Path> = args.roots.iter().map(PathBuf::as_path).collect();
+    super::common::check_output("--junit", args.junit.as_deref(), args.force.force, &inputs)?;
+    let (roots, primary) = match &args.roots {
+        Some(path) => (roots::read_roots(&*rules, path)?, usize::MAX),
+        None => (roots, primary),
+    };
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let budget = Budget {
+        positions: args.positions,
+        time: match (args.seconds, args.positions) {
+            (Some(s), _) => Some(Duration::from_secs_f64(s)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_secs_f64(DEFAULT_SECONDS)),
+        },
+    };
+    let options = Options { depth: args.depth, budget, check_positions: args.check_position, primary };
+
+    let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?.expect("an engine was given");
+    let mut reference = args.engine.reference(&rules)?;
+    let engine_name = engine.name();
+    let status = Status::new(args.quiet || args.json || junit_stdout);
+    let mut walker = Walker::new(&*rules, roots, seed);
+    let mut checker = Checker::new(&*rules, engine.as_mut(), reference.as_mut());
+    let mut show = |p: &Progress| {
+        if p.positions % 16 == 1 {
+            let speed = p.positions as f64 / p.elapsed.as_secs_f64().max(1e-9);
+            status.set(format!(
+                "fuzz: {}, {}, {speed:.0} positions/s, seed {seed}",
+                plural(p.positions, "position", "positions"),
+                plural(p.games, "game", "games")
+            ));
+        }
+    };
+    let result = fuzz::run(&mut checker, &mut walker, &options, &mut show);
+    let calls = checker.engine_calls;
+    drop(checker);
+    status.finish();
+    let summary = result.map_err(verify_error)?;
+    let engine_calls = EngineCalls { name: engine_name, calls };
+
+    if let Some(path) = &args.junit {
+        let xml = report::junit_xml(&*rules, seed, &summary);
+        super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
+    }
+    if args.json {
+        write_json(&report::FuzzJson::new(&*rules, seed, args.depth, &summary, engine_calls))?;
+    } else if !junit_stdout {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", report::headline(seed, &summary))?;
+        write!(out, "{}", report::finding_text(&*rules, &summary))?;
+        out.flush()?;
+    }
+    Ok(if summary.finding.is_some() { Outcome::Mismatch } else { Outcome::Success })
+}
+
+/// A seed for a run without `--seed`: the clock's nanoseconds (printed, so
+/// the run can be repeated).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}

@@ -1,0 +1,347 @@
+//! Finding a bug without knowing where it is, for any game: seeded random
+//! walks (`walk`) through an engine's positions, each position compared
+//! with ours at a fixed depth (a depth-1 divide: the move lists) and the
+//! first difference handed to the bisection, which reports the same
+//! witness as `divide --bisect`. Every position is asked as root + moves,
+//! so make/unmake state is exercised as in games.
+//!
+//! With position checks, an engine that prints its position (Stockfish's
+//! `d`) is also held to our FEN (castling rights, e.p. square, clocks: make
+//! move bugs that perft cannot see), and its hash key must be the same
+//! whenever the position is: asked again after a move was taken back
+//! (`position` with one move fewer), and reached by another move order.
+
+use super::bisect::{Checker, VerifyError, Witness};
+use super::walk::Walker;
+use crate::engines::{Line, Shown};
+use crate::rules::Rules;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// When a run stops (whichever comes first; neither: at the first finding).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    /// Positions compared.
+    pub positions: Option<u64>,
+    /// Time since the start.
+    pub time: Option<Duration>,
+}
+
+/// How a run walks and what it checks.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The depth of each comparison (1: the move lists).
+    pub depth: u32,
+    pub budget: Budget,
+    /// Also compare the engine's printed position and keys.
+    pub check_positions: bool,
+    /// Every other game starts at one of the first `primary` roots in turn.
+    pub primary: usize,
+}
+
+/// Where a run is, for live progress.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub positions: u64,
+    pub games: u64,
+    pub elapsed: Duration,
+}
+
+/// What the position checks found wrong.
+pub enum PositionProblem<R: Rules> {
+    /// The engine's FEN differs from ours in these fields.
+    Fen { printed: String, differences: Vec<String> },
+    /// The engine gave this position another key than before: when it was
+    /// asked at `earlier` (another move order), or, with `taken_back`, at
+    /// the same line before that move was played and taken back.
+    Key { key: String, earlier_key: String, earlier: Line<R>, taken_back: Option<R::Move> },
+}
+
+/// A position check that failed, at the end of `line`.
+pub struct PositionFinding<R: Rules> {
+    pub line: Line<R>,
+    pub problem: PositionProblem<R>,
+}
+
+/// The first thing a run found wrong.
+pub enum Finding<R: Rules> {
+    /// The move lists (or counts) differ: where the bisection ended.
+    Moves(Witness<R>),
+    Position(PositionFinding<R>),
+}
+
+/// A finished run.
+pub struct Summary<R: Rules> {
+    pub positions: u64,
+    pub games: u64,
+    pub elapsed: Duration,
+    pub finding: Option<Finding<R>>,
+}
+
+/// Keys the engine printed, by position and last move (the e.p. square an
+/// engine keeps may depend on the last move, so only positions reached by
+/// the same last move must have one key).
+struct KeyBook<R: Rules> {
+    keys: HashMap<String, (String, Line<R>)>,
+}
+
+/// Keys remembered at most: bounded memory on long runs.
+const MAX_KEYS: usize = 200_000;
+
+impl<R: Rules> KeyBook<R> {
+    fn identity(rules: &R, line: &Line<R>, pos: &R::Position) -> String {
+        let last = line.move_texts(rules).pop().unwrap_or_default();
+        format!("{} | {last}", rules.position_text(pos))
+    }
+
+    /// The key this position had before, and where, if it differs from `key`.
+    fn check(&mut self, rules: &R, line: &Line<R>, pos: &R::Position, key: &str) -> Option<(String, Line<R>)> {
+        let id = KeyBook::identity(rules, line, pos);
+        match self.keys.get(&id) {
+            Some((k, earlier)) if k != key => Some((k.clone(), earlier.clone())),
+            Some(_) => None,
+            None => {
+                if self.keys.len() < MAX_KEYS {
+                    self.keys.insert(id, (key.to_string(), line.clone()));
+                }
+                None
+            }
+        }
+    }
+}
+
+/// Walks from `walker`'s roots, comparing `checker`'s engine with its
+/// reference at every position, until a finding or the end of the budget.
+pub fn run<R: Rules>(
+    checker: &mut Checker<'_, R>,
+    walker: &mut Walker<'_, R>,
+    options: &Options,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Summary<R>, VerifyError> {
+    let rules = checker.rules;
+    let started = Instant::now();
+    let mut keys = KeyBook { keys: HashMap::new() };
+    let mut positions = 0u64;
+    let spent = |positions: u64| {
+        options.budget.positions.is_some_and(|n| positions >= n)
+            || options.budget.time.is_some_and(|t| started.elapsed() >= t)
+    };
+    let summary = |positions, games, finding| Summary { positions, games, elapsed: started.elapsed(), finding };
+    while !spent(positions) {
+        let mut line = walker.start(options.primary);
+        let mut pos = line.root.clone();
+        let mut before: Option<(R::Position, R::Move)> = None;
+        loop {
+            if spent(positions) {
+                break;
+            }
+            let report = checker.check_from(&line, options.depth, options.depth, true)?;
+            positions += 1;
+            if let Some(w) = report.witness {
+                return Ok(summary(positions, walker.games(), Some(Finding::Moves(w))));
+            }
+            if options.check_positions {
+                let before = before.as_ref().map(|(p, m)| (p, *m));
+                if let Some(f) = check_position(checker, &mut keys, &line, &pos, before)? {
+                    return Ok(summary(positions, walker.games(), Some(Finding::Position(f))));
+                }
+            }
+            on_progress(&Progress { positions, games: walker.games(), elapsed: started.elapsed() });
+            let Some(m) = walker.next_move(&pos, line.moves.len()) else { break };
+            let next = rules.play(&pos, m);
+            before = Some((std::mem::replace(&mut pos, next), m));
+            line = line.child(m);
+        }
+    }
+    Ok(summary(positions, walker.games(), None))
+}
+
+/// The engine's position at the end of `line` (or `None` if it cannot print one).
+fn show<R: Rules>(checker: &mut Checker<'_, R>, line: &Line<R>) -> Result<Option<Shown>, VerifyError> {
+    checker.engine.show(line).map_err(VerifyError::Engine)
+}
+
+/// The position checks at the end of `line` (the position `pos`, reached
+/// from `before`): the engine's FEN, its key against the keys it gave
+/// before, the key after the last move is taken back, the key by another
+/// move order.
+fn check_position<R: Rules>(
+    checker: &mut Checker<'_, R>,
+    keys: &mut KeyBook<R>,
+    line: &Line<R>,
+    pos: &R::Position,
+    before: Option<(&R::Position, R::Move)>,
+) -> Result<Option<PositionFinding<R>>, VerifyError> {
+    let rules = checker.rules;
+    let Some(shown) = show(checker, line)? else { return Ok(None) };
+    if let Some(f) = fen_and_key(rules, keys, line, pos, before, &shown, None) {
+        return Ok(Some(f));
+    }
+    if let (Some((back_pos, m)), Some(_)) = (before, &shown.key) {
+        let back = Line { root: line.root.clone(), moves: line.moves[..line.moves.len() - 1].to_vec() };
+        if let Some(again) = show(checker, &back)? {
+            if let Some(f) = fen_and_key(rules, keys, &back, back_pos, None, &again, Some(m)) {
+                return Ok(Some(f));
+            }
+        }
+    }
+    if let (Some((alt, alt_before, last)), Some(_)) = (transposed(rules, line, pos), &shown.key) {
+        if let Some(other) = show(checker, &alt)? {
+            if let Some(f) = fen_and_key(rules, keys, &alt, pos, Some((&alt_before, last)), &other, None) {
+                return Ok(Some(f));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The FEN check (unless `taken_back`: the position was checked already)
+/// and the key check of one printed position.
+fn fen_and_key<R: Rules>(
+    rules: &R,
+    keys: &mut KeyBook<R>,
+    line: &Line<R>,
+    pos: &R::Position,
+    before: Option<(&R::Position, R::Move)>,
+    shown: &Shown,
+    taken_back: Option<R::Move>,
+) -> Option<PositionFinding<R>> {
+    if taken_back.is_none() {
+        let differences = rules.position_text_differences(before, pos, &shown.fen);
+        if !differences.is_empty() {
+            let problem = PositionProblem::Fen { printed: shown.fen.clone(), differences };
+            return Some(PositionFinding { line: line.clone(), problem });
+        }
+    }
+    let key = shown.key.as_ref()?;
+    let (earlier_key, earlier) = keys.check(rules, line, pos, key)?;
+    let problem = PositionProblem::Key { key: key.clone(), earlier_key, earlier, taken_back };
+    Some(PositionFinding { line: line.clone(), problem })
+}
+
+/// The line with its 4th- and 2nd-last moves (the same side's) swapped,
+/// when that is legal and reaches the same position by the same last move:
+/// (the line, the position before its last move, the last move).
+fn transposed<R: Rules>(rules: &R, line: &Line<R>, pos: &R::Position) -> Option<(Line<R>, R::Position, R::Move)> {
+    let n = line.moves.len();
+    if n < 4 || line.moves[n - 4] == line.moves[n - 2] {
+        return None;
+    }
+    let mut moves = line.moves.clone();
+    moves.swap(n - 4, n - 2);
+    let mut p = Line { root: line.root.clone(), moves: moves[..n - 4].to_vec() }.position(rules);
+    let mut before = p.clone();
+    for &m in &moves[n - 4..] {
+        if !rules.legal_moves(&p).contains(&m) {
+            return None;
+        }
+        before = p.clone();
+        p = rules.play(&p, m);
+    }
+    (rules.position_text(&p) == rules.position_text(pos))
+        .then(|| (Line { root: line.root.clone(), moves }, before, line.moves[n - 1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::{Builtin, Divide, Divider, EngineError};
+    use crate::verify::walk::Walker;
+    use crate::{chess::Chess, Position};
+    use std::sync::Arc;
+
+    /// Our generator, printing our FEN and a key that is wrong in one way.
+    struct Shows {
+        inner: Builtin<Chess>,
+        /// The key depends on the number of moves sent.
+        key_of_length: bool,
+        /// The key depends on the move order (an incremental-key bug).
+        key_of_order: bool,
+        /// The FEN keeps every castling right of the root.
+        keeps_rights: bool,
+    }
+
+    impl Divider<Chess> for Shows {
+        fn name(&self) -> String {
+            "shows".into()
+        }
+
+        fn divide(&mut self, line: &Line<Chess>, depth: u32) -> Result<Divide, EngineError> {
+            self.inner.divide(line, depth)
+        }
+
+        fn show(&mut self, line: &Line<Chess>) -> Result<Option<Shown>, EngineError> {
+            let pos = line.position(&Chess::new());
+            let mut fen: Vec<String> = pos.to_fen().split(' ').map(str::to_string).collect();
+            if self.keeps_rights {
+                fen[2] = line.root.to_fen().split(' ').nth(2).unwrap().to_string();
+            }
+            let mut key = pos.key();
+            if self.key_of_length {
+                key ^= line.moves.len() as u64;
+            }
+            if self.key_of_order {
+                key ^= line.moves.iter().enumerate().map(|(i, m)| (i as u64 + 1) * u64::from(m.raw())).sum::<u64>();
+            }
+            Ok(Some(Shown { fen: fen.join(" "), key: Some(format!("{key:016X}")) }))
+        }
+    }
+
+    fn fuzz(engine: Shows, root: &str) -> Summary<Chess> {
+        let chess = Chess::new();
+        let mut engine = engine;
+        let mut reference = Builtin::new(Arc::new(Chess::new()));
+        let mut checker = Checker::new(&chess, &mut engine, &mut reference);
+        let mut walker = Walker::new(&chess, vec![Position::from_fen(root).unwrap()], 1);
+        let budget = Budget { positions: Some(3000), time: None };
+        let options = Options { depth: 1, budget, check_positions: true, primary: 1 };
+        run(&mut checker, &mut walker, &options, &mut |_| {}).unwrap()
+    }
+
+    fn engine() -> Shows {
+        Shows {
+            inner: Builtin::new(Arc::new(Chess::new())),
+            key_of_length: false,
+            key_of_order: false,
+            keeps_rights: false,
+        }
+    }
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn a_correct_engine_passes() {
+        let s = fuzz(engine(), KIWIPETE);
+        assert!(s.finding.is_none());
+        assert_eq!(s.positions, 3000);
+        assert!(s.games > 10, "{} games", s.games);
+    }
+
+    #[test]
+    fn each_position_bug_is_found() {
+        let s = fuzz(Shows { keeps_rights: true, ..engine() }, KIWIPETE);
+        let Some(Finding::Position(PositionFinding { problem: PositionProblem::Fen { differences, .. }, .. })) =
+            s.finding
+        else {
+            panic!("no FEN finding")
+        };
+        assert!(differences[0].starts_with("castling: engine KQkq"), "{differences:?}");
+        let s = fuzz(Shows { key_of_length: true, ..engine() }, KIWIPETE);
+        // Found where a walk from a root met on another walk reaches a
+        // position the other walk passed, with fewer moves.
+        assert!(
+            matches!(s.finding, Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { .. }, .. }))),
+            "no key finding"
+        );
+        let s = fuzz(Shows { key_of_order: true, ..engine() }, KIWIPETE);
+        let Some(Finding::Position(PositionFinding {
+            problem: PositionProblem::Key { taken_back, earlier, .. },
+            line,
+        })) = s.finding
+        else {
+            panic!("no key finding")
+        };
+        assert!(taken_back.is_none());
+        assert_ne!(earlier.moves, line.moves);
+    }
+}

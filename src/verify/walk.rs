@@ -1,0 +1,126 @@
+//! Seeded random walks through a game's positions, for `chesstool fuzz`:
+//! games from a set of roots, each move drawn with the game's bias
+//! (`Rules::walk_weight`), the same games for the same seed. Positions the
+//! walks pass through become roots of later games (sent to engines as a FEN
+//! of their own, with moves from there).
+
+use crate::engines::Line;
+use crate::rules::Rules;
+
+/// SplitMix64 (Steele, Lea and Flood): tiny, seedable, and every seed,
+/// 0 included, gives a good sequence.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// The generator for `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`), by multiply-shift (bias below 2^-32 for
+    /// the small `n` a walk uses).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}
+
+/// Positions from walks kept as roots: enough variety, bounded memory.
+const POOL: usize = 1000;
+
+/// The walks of one run.
+pub struct Walker<'a, R: Rules> {
+    rules: &'a R,
+    rng: SplitMix64,
+    /// The given roots: the first of them start the first games in order.
+    roots: Vec<R::Position>,
+    /// Positions met on walks, as later roots.
+    pool: Vec<R::Position>,
+    games: u64,
+    /// The longest game, in moves.
+    pub max_plies: usize,
+}
+
+impl<'a, R: Rules> Walker<'a, R> {
+    /// Walks from `roots` (at least one) with the moves drawn by `seed`.
+    pub fn new(rules: &'a R, roots: Vec<R::Position>, seed: u64) -> Walker<'a, R> {
+        assert!(!roots.is_empty(), "a walk needs a root");
+        Walker { rules, rng: SplitMix64::new(seed), roots, pool: Vec::new(), games: 0, max_plies: 40 }
+    }
+
+    /// Games started so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The start of the next game. Every other game starts at one of the
+    /// first `primary` roots in turn (the standard start and the positions
+    /// everyone tests); the others at a random root, given or met on a walk.
+    pub fn start(&mut self, primary: usize) -> Line<R> {
+        let g = self.games;
+        self.games += 1;
+        let primary = primary.clamp(1, self.roots.len());
+        let root = if g.is_multiple_of(2) {
+            self.roots[(g / 2) as usize % primary].clone()
+        } else {
+            let n = (self.roots.len() + self.pool.len()) as u64;
+            let i = self.rng.below(n) as usize;
+            self.roots.get(i).unwrap_or_else(|| &self.pool[i - self.roots.len()]).clone()
+        };
+        Line::new(root)
+    }
+
+    /// The next move of a game at `pos` (`moves` played so far), or `None`
+    /// when the game ends there (no legal move, or long enough). One
+    /// position in ten is kept as a root for later games.
+    pub fn next_move(&mut self, pos: &R::Position, moves: usize) -> Option<R::Move> {
+        if moves >= self.max_plies {
+            return None;
+        }
+        let legal = self.rules.legal_moves(pos);
+        if legal.is_empty() {
+            return None;
+        }
+        if moves > 0 && self.rng.below(10) == 0 {
+            if self.pool.len() < POOL {
+                self.pool.push(pos.clone());
+            } else {
+                let i = self.rng.below(POOL as u64) as usize;
+                self.pool[i] = pos.clone();
+            }
+        }
+        let weights: Vec<u64> = legal.iter().map(|&m| u64::from(self.rules.walk_weight(pos, m).max(1))).collect();
+        let mut pick = self.rng.below(weights.iter().sum());
+        for (&m, &w) in legal.iter().zip(&weights) {
+            if pick < w {
+                return Some(m);
+            }
+            pick -= w;
+        }
+        unreachable!("the pick is below the sum of the weights")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_is_the_published_sequence() {
+        // The first outputs for seed 0 (as in the reference C code).
+        let mut r = SplitMix64::new(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        let mut r = SplitMix64::new(7);
+        assert!((0..1000).all(|_| r.below(3) < 3));
+    }
+}

@@ -9,6 +9,7 @@ pub mod board;
 pub mod book;
 pub mod chess;
 pub mod engines;
+pub mod input;
 pub mod movegen;
 pub mod perft;
 pub mod position;

@@ -1,19 +1,20 @@
 //! `chesstool book`: opening books in Thompson's one-byte-per-move tree
 //! (build, dump, probe, verify) and Polyglot `.bin` interop.
 
-use super::common::ForceArg;
+use super::common::{plural, ForceArg};
 use super::moves::resolve;
 use super::Outcome;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use chesstool::book::dump::{self, Notation};
 use chesstool::book::polyglot::{self, ImportOptions};
 use chesstool::book::probe::Book;
 use chesstool::book::verify::{decode, verify, Statistics};
 use chesstool::book::write::{encode, Sizes};
 use chesstool::book::{pgn, text, Tree};
+use chesstool::input::{self, Caps};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -168,13 +169,17 @@ fn shown(path: &Path) -> String {
     }
 }
 
-/// Reads a whole file, `-` being standard input.
-fn read_input(path: &Path) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// Reads a whole binary input (`-`: standard input) within `caps`.
+fn read_binary(path: &Path, caps: Caps) -> Result<Vec<u8>> {
+    Ok(super::common::open_input(path)?.binary(caps)?)
+}
+
+/// Reads a book in Thompson's format; an empty one is an error (a book
+/// with no move is the wrong file or a failed build, never what was meant).
+fn read_book(path: &Path) -> Result<Vec<u8>> {
+    let bytes = read_binary(path, input::BOOK)?;
+    if bytes.is_empty() {
+        bail!("{}: the book is empty (no move)", shown(path));
     }
     Ok(bytes)
 }
@@ -250,7 +255,7 @@ fn build(args: &BuildArgs) -> Result<Outcome> {
     let mut report = report_stream(&args.output);
     let (mut games, mut lines) = (0, 0);
     for input in &args.inputs {
-        let bytes = read_input(input)?;
+        let bytes = super::common::read_input_bytes(input, chesstool::input::PGN)?.1;
         let name = shown(input);
         if is_pgn(input, &bytes) {
             let summary = pgn::read_pgn(&bytes, &mut tree).with_context(|| name.clone())?;
@@ -266,6 +271,10 @@ fn build(args: &BuildArgs) -> Result<Outcome> {
                 writeln!(report, "read {name}: {n} lines of moves")?;
             }
         }
+    }
+    if tree.is_empty() {
+        let what = if inputs.len() == 1 { "the input has" } else { "the inputs have" };
+        bail!("nothing to build: {what} no move ({} games, {} lines of moves read)", games, lines);
     }
     let (bytes, sizes) = encode(&tree)?;
     write_output(&args.output, &bytes, args.force, &inputs)?;
@@ -289,7 +298,7 @@ fn shown_out(path: &Path) -> String {
 
 fn dump_book(args: &DumpArgs) -> Result<Outcome> {
     check_output(&args.output, args.force, &[&args.file])?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let text = if args.pgn {
         let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
@@ -332,7 +341,7 @@ const PLACES_SHOWN: usize = 8;
 
 fn probe(args: &ProbeArgs) -> Result<Outcome> {
     let resolved = resolve(&args.fen, &args.moves, false)?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let book = Book::from_bytes(&bytes).with_context(|| name.clone())?;
     // The moves lead down the tree only when they start at the book's start.
@@ -405,7 +414,7 @@ struct VerifyReport {
 }
 
 fn verify_book(args: &VerifyArgs) -> Result<Outcome> {
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let stats = verify(&bytes).with_context(|| name.clone())?;
     let mut out = std::io::stdout().lock();
@@ -455,11 +464,19 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
     check_output(&args.output, args.force, &[&args.file])?;
     let started = Instant::now();
-    let bytes = read_input(&args.file)?;
+    let bytes = read_binary(&args.file, input::POLYGLOT)?;
     let name = shown(&args.file);
     let entries = polyglot::read_entries(&bytes).with_context(|| name.clone())?;
     let options = ImportOptions { max_ply: args.max_ply, min_weight: args.min_weight };
     let (tree, summary) = polyglot::import(&entries, options);
+    if tree.is_empty() {
+        bail!(
+            "{name}: nothing to import: no entry of its {} is a legal move on the line from the start position \
+             (with --min-weight {}); not a Polyglot book?",
+            plural(entries.len() as u64, "entry", "entries"),
+            args.min_weight
+        );
+    }
     let (book, sizes) = encode(&tree)?;
     write_output(&args.output, &book, args.force, &[&args.file])?;
     let seconds = started.elapsed().as_secs_f64();
@@ -507,7 +524,7 @@ struct ExportReport {
 fn export(args: &ExportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
     check_output(&args.output, args.force, &[&args.file])?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
     let entries = polyglot::export(&tree);

@@ -412,7 +412,7 @@ struct VerifyReport {
 }
 
 fn verify_file(args: &MagicSearchArgs, path: &std::path::Path) -> anyhow::Result<Outcome> {
-    let (text, name) = read_input(path)?;
+    let (text, name) = read_input(path, chesstool::input::MAGIC)?;
     let file = magic_verify::parse(&text).with_context(|| name.clone())?;
     let pieces: &[&str] = match args.piece {
         PieceArg::Rook => &["rook"],

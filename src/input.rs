@@ -39,15 +39,17 @@ pub const VARIANTS_INI: Caps = Caps { what: "variants.ini", line: 64 * KIB, tota
 /// A magic file for `magic-search --verify` (JSON, perhaps on one line).
 pub const MAGIC: Caps = Caps { what: "a magic file", line: 4 * MIB, total: 16 * MIB };
 /// A work unit, a unit's results, and a manifest (JSON, perhaps on one line).
-pub const UNITS: Caps = Caps { what: "a work unit", line: 16 * MIB, total: 4096 * MIB };
-/// A book in Thompson's tree format (binary: only the size is capped).
-pub const BOOK: Caps = Caps { what: "a book", line: u64::MAX, total: 512 * MIB };
+pub const UNITS: Caps = Caps { what: "a work unit", line: 16 * MIB, total: 1024 * MIB };
+/// A book in Thompson's tree format (binary: only the size is capped). Its
+/// 24-bit transposition pointers reach 16 MiB; a byte is a move, so this is
+/// millions of moves (and parsing costs about 20 bytes of memory a byte).
+pub const BOOK: Caps = Caps { what: "a book", line: u64::MAX, total: 16 * MIB };
 /// A Polyglot `.bin` book (binary: only the size is capped).
 pub const POLYGLOT: Caps = Caps { what: "a Polyglot book", line: u64::MAX, total: 512 * MIB };
 /// A binary input whose size cannot be known before reading it (standard
 /// input, a pipe, a device) is read up to this many bytes at most, so that
 /// `/dev/zero` is refused without first filling the memory with it.
-pub const STREAM_BINARY: u64 = 64 * MIB;
+pub const STREAM_BINARY: u64 = 32 * MIB;
 
 /// What went wrong reading an input.
 #[derive(Debug, thiserror::Error)]
@@ -181,6 +183,14 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// The cap of a binary input, and how it came (a stream's is lower).
+    fn binary_cap(&self, caps: &Caps) -> (u64, &'static str) {
+        match self.size {
+            None if caps.total > STREAM_BINARY => (STREAM_BINARY, " when read from standard input, a pipe or a device"),
+            _ => (caps.total, ""),
+        }
+    }
+
     fn too_large(&self, cap: u64, what: &'static str, how: &'static str) -> InputError {
         InputError::TooLarge { name: self.name.clone(), cap, what, how }
     }
@@ -225,11 +235,7 @@ impl<'a> Input<'a> {
     /// known first (a pipe, a device) within [`STREAM_BINARY`] too.
     pub fn binary(mut self, caps: Caps) -> Result<Vec<u8>, InputError> {
         self.check_size(&caps)?;
-        let (cap, how) = match self.size {
-            Some(_) => (caps.total, ""),
-            None if caps.total <= STREAM_BINARY => (caps.total, ""),
-            None => (STREAM_BINARY, " when read from standard input, a pipe or a device"),
-        };
+        let (cap, how) = self.binary_cap(&caps);
         // The whole capacity up front: pages are touched only as bytes arrive,
         // and the vector never doubles past the cap.
         let expected = self.size.map_or(cap, |n| n.min(cap));
@@ -240,6 +246,45 @@ impl<'a> Input<'a> {
             return Err(self.too_large(cap, caps.what, how));
         }
         Ok(bytes)
+    }
+}
+
+impl Input<'_> {
+    /// The whole binary input in pieces of `piece` bytes (the last may be
+    /// shorter), each handed to `each` and dropped: for a reader that keeps
+    /// less than the bytes (Polyglot entries), within the caps of [`Input::binary`].
+    pub fn binary_pieces<E: From<InputError>>(
+        mut self,
+        caps: Caps,
+        piece: usize,
+        mut each: impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.check_size(&caps)?;
+        let (cap, how) = self.binary_cap(&caps);
+        let mut buf = vec![0u8; piece.max(1)];
+        let mut read: u64 = 0;
+        loop {
+            let mut filled = 0;
+            while filled < buf.len() {
+                match self.reader.read(&mut buf[filled..]) {
+                    Ok(0) => break,
+                    Ok(n) => filled += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(error) => return Err(InputError::Io { name: self.name.clone(), error }.into()),
+                }
+            }
+            read += filled as u64;
+            if read > cap {
+                return Err(self.too_large(cap, caps.what, how).into());
+            }
+            if filled == 0 {
+                return Ok(());
+            }
+            each(&buf[..filled])?;
+            if filled < buf.len() {
+                return Ok(());
+            }
+        }
     }
 }
 
@@ -387,7 +432,18 @@ mod tests {
         let e = Input::from_reader("a", a).text(caps(1 << 20, 1 << 30)).unwrap_err();
         assert!(matches!(e, InputError::LongLine { line: 1, .. }), "{e}");
         let e = Input::from_reader("zero", std::io::repeat(0)).binary(caps(0, 1 << 40)).unwrap_err();
-        assert!(e.to_string().contains("64 MiB"), "{e}");
+        assert!(e.to_string().contains("32 MiB"), "{e}");
+    }
+
+    #[test]
+    fn binary_pieces_are_handed_on_within_the_cap() {
+        let mut seen = Vec::new();
+        let input = Input::from_reader("t", &[1u8, 2, 3, 4, 5][..]);
+        input.binary_pieces::<InputError>(caps(0, 5), 2, |p| Ok(seen.push(p.to_vec()))).unwrap();
+        assert_eq!(seen, [vec![1, 2], vec![3, 4], vec![5]]);
+        let input = Input::from_reader("zero", std::io::repeat(0));
+        let e = input.binary_pieces::<InputError>(caps(0, 1 << 40), 1 << 20, |_| Ok(())).unwrap_err();
+        assert!(matches!(e, InputError::TooLarge { cap: STREAM_BINARY, .. }), "{e}");
     }
 
     #[test]

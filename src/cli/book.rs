@@ -11,7 +11,7 @@ use chesstool::book::probe::Book;
 use chesstool::book::verify::{decode, verify, Statistics};
 use chesstool::book::write::{encode, Sizes};
 use chesstool::book::{pgn, text, Tree};
-use chesstool::input::{self, Caps};
+use chesstool::input;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
 use std::io::Write;
@@ -169,15 +169,29 @@ fn shown(path: &Path) -> String {
     }
 }
 
-/// Reads a whole binary input (`-`: standard input) within `caps`.
-fn read_binary(path: &Path, caps: Caps) -> Result<Vec<u8>> {
-    Ok(super::common::open_input(path)?.binary(caps)?)
+/// Reads the entries of a Polyglot book a megabyte at a time (the bytes are
+/// never all held beside the entries), sorted by key as `read_entries` does.
+fn read_polyglot(path: &Path) -> Result<Vec<polyglot::Entry>> {
+    const PIECE: usize = 1 << 20; // a multiple of the 16-byte entry
+    let mut entries = Vec::new();
+    let mut bytes = 0usize;
+    super::common::open_input(path)?.binary_pieces::<anyhow::Error>(input::POLYGLOT, PIECE, |piece| {
+        bytes += piece.len();
+        if !piece.len().is_multiple_of(16) {
+            return Err(polyglot::PolyglotError::Length(bytes).into());
+        }
+        entries.extend(polyglot::read_entries(piece)?);
+        Ok(())
+    })?;
+    // Stable: within a key, the file's order (each piece is already sorted).
+    entries.sort_by_key(|e| e.key);
+    Ok(entries)
 }
 
 /// Reads a book in Thompson's format; an empty one is an error (a book
 /// with no move is the wrong file or a failed build, never what was meant).
 fn read_book(path: &Path) -> Result<Vec<u8>> {
-    let bytes = read_binary(path, input::BOOK)?;
+    let bytes = super::common::open_input(path)?.binary(input::BOOK)?;
     if bytes.is_empty() {
         bail!("{}: the book is empty (no move)", shown(path));
     }
@@ -464,12 +478,14 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
     check_output(&args.output, args.force, &[&args.file])?;
     let started = Instant::now();
-    let bytes = read_binary(&args.file, input::POLYGLOT)?;
     let name = shown(&args.file);
-    let entries = polyglot::read_entries(&bytes).with_context(|| name.clone())?;
+    let entries = read_polyglot(&args.file).with_context(|| name.clone())?;
     let options = ImportOptions { max_ply: args.max_ply, min_weight: args.min_weight };
     let (tree, summary) = polyglot::import(&entries, options);
     if tree.is_empty() {
+        if entries.is_empty() {
+            bail!("{name}: nothing to import: the file is empty");
+        }
         bail!(
             "{name}: nothing to import: no entry of its {} is a legal move on the line from the start position \
              (with --min-weight {}); not a Polyglot book?",

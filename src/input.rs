@@ -439,7 +439,12 @@ mod tests {
     fn binary_pieces_are_handed_on_within_the_cap() {
         let mut seen = Vec::new();
         let input = Input::from_reader("t", &[1u8, 2, 3, 4, 5][..]);
-        input.binary_pieces::<InputError>(caps(0, 5), 2, |p| Ok(seen.push(p.to_vec()))).unwrap();
+        input
+            .binary_pieces::<InputError>(caps(0, 5), 2, |p| {
+                seen.push(p.to_vec());
+                Ok(())
+            })
+            .unwrap();
         assert_eq!(seen, [vec![1, 2], vec![3, 4], vec![5]]);
         let input = Input::from_reader("zero", std::io::repeat(0));
         let e = input.binary_pieces::<InputError>(caps(0, 1 << 40), 1 << 20, |_| Ok(())).unwrap_err();

@@ -8,18 +8,33 @@ use chesstool::variants::{ini, perft};
 use std::time::Instant;
 
 fn main() {
+    const USAGE: &str = "usage: betza_reparse FILE VARIANT DEPTH [RUNS]\n  \
+        times perft of VARIANT (from the variants.ini FILE) with compiled leg code against re-parsing Betza";
     let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return;
+    }
     if args.len() < 4 {
-        eprintln!("usage: betza_reparse FILE VARIANT DEPTH [RUNS]");
+        eprintln!("{USAGE}");
         std::process::exit(2);
     }
     let variant = ini::load(&args[1], &args[2]).unwrap_or_else(|e| {
         eprintln!("error: {e}");
         std::process::exit(2)
     });
-    let depth: u32 = args[3].parse().expect("a depth");
-    let runs: usize = args.get(4).and_then(|r| r.parse().ok()).unwrap_or(3);
-    let pos = variant.parse_fen(&variant.start_fen).expect("start position");
+    let number = |i: usize, what: &str| -> usize {
+        args[i].parse().unwrap_or_else(|_| {
+            eprintln!("error: {what} {:?} is not a number\n{USAGE}", args[i]);
+            std::process::exit(2)
+        })
+    };
+    let depth = number(3, "DEPTH") as u32;
+    let runs = if args.len() > 4 { number(4, "RUNS").max(1) } else { 3 };
+    let pos = variant.parse_fen(&variant.start_fen).unwrap_or_else(|e| {
+        eprintln!("error: the start position of {}: {e}", args[2]);
+        std::process::exit(2)
+    });
     let mut interpreted = variant.clone();
     interpreted.tables = variant.tables.interpreter_only();
     let mut reparsed = variant.clone();

@@ -343,6 +343,19 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
     Ok(node)
 }
 
+const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [DEPTH [FEN [MOVES]]]
+  without DEPTH: a UCI engine on standard input (`go perft N`)
+  with DEPTH: one divide in perftree's script protocol, then exit
+  bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
+        double-push-rank3, king-into-check, crash, crash-deep, hang, hang-deep, garbage, duplicate
+  formats: stockfish, perftree, weiss, dash, san, total";
+
+/// A usage error: the reason and the usage on stderr, exit 2 (never a panic).
+fn usage_error(reason: &str) -> ! {
+    eprintln!("buggy_engine: {reason}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn main() {
     let mut bugs = Bugs::default();
     let mut format: Option<String> = std::env::var("BUGGY_ENGINE_FORMAT").ok();
@@ -353,8 +366,16 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--bug" => bugs.names.extend(args.next().unwrap_or_default().split(',').map(String::from)),
-            "--format" => format = args.next(),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return;
+            }
+            "--bug" => match args.next() {
+                Some(names) => bugs.names.extend(names.split(',').map(String::from)),
+                None => usage_error("--bug needs a NAME"),
+            },
+            "--format" => format = Some(args.next().unwrap_or_else(|| usage_error("--format needs a FORMAT"))),
+            flag if flag.starts_with("--") => usage_error(&format!("unknown option {flag:?}")),
             _ => rest.push(a),
         }
     }
@@ -362,10 +383,12 @@ fn main() {
         uci_loop(&bugs, format.as_deref().unwrap_or("stockfish"));
     } else {
         let format = format.as_deref().unwrap_or("perftree");
-        let depth: u32 = rest[0].parse().expect("DEPTH");
-        let root = Position::from_fen(rest.get(1).map_or("startpos", String::as_str)).expect("FEN");
+        let depth: u32 =
+            rest[0].parse().unwrap_or_else(|_| usage_error(&format!("DEPTH {:?} is not a number", rest[0])));
+        let fen = rest.get(1).map_or("startpos", String::as_str);
+        let root = Position::from_fen(fen).unwrap_or_else(|e| usage_error(&format!("FEN {fen:?}: {e}")));
         let moves: Vec<&str> = rest.get(2).map_or(Vec::new(), |m| m.split_whitespace().collect());
-        let node = apply_moves(root, &moves, &bugs).expect("legal moves");
+        let node = apply_moves(root, &moves, &bugs).unwrap_or_else(|e| usage_error(&format!("MOVES: {e}")));
         print!("{}", divide_text(&node, depth.max(1), &bugs, format, !moves.is_empty()));
     }
 }

@@ -20,15 +20,35 @@ fn walk(pos: &Position, depth: u32, tally: &mut BTreeMap<String, u64>) {
     }
 }
 
+const USAGE: &str =
+    "usage: double_checks FEN DEPTH\n  the double checks of the perft tree to DEPTH plies, by kind of move and piece";
+
 /// `cargo run --release --example double_checks -- FEN DEPTH`
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let [_, fen, depth] = args.as_slice() else {
-        return Err("usage: double_checks FEN DEPTH".into());
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return std::process::ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(tally) => {
+            println!("{tally:#?}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<BTreeMap<String, u64>, String> {
+    let [fen, depth] = args else {
+        return Err("expected two arguments".into());
     };
-    let pos = Position::from_fen(fen)?;
+    let pos = Position::from_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}"))?;
+    let depth: u32 = depth.parse().ok().filter(|&d| d >= 1).ok_or_else(|| format!("DEPTH {depth:?}: 1 or more"))?;
     let mut tally = BTreeMap::new();
-    walk(&pos, depth.parse()?, &mut tally);
-    println!("{tally:#?}");
-    Ok(())
+    walk(&pos, depth, &mut tally);
+    Ok(tally)
 }

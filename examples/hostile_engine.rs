@@ -85,7 +85,21 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--mode" => mode = args.next().unwrap_or_default(),
+            "-h" | "--help" => {
+                println!(
+                    "usage: hostile_engine [--mode MODE] [--child] [ARGS...]\n  \
+                     an engine that misbehaves on purpose (see the modes in examples/hostile_engine.rs);\n  \
+                     with ARGS it misbehaves at once as a script engine, else after a UCI `go`"
+                );
+                return;
+            }
+            "--mode" => match args.next() {
+                Some(m) => mode = m,
+                None => {
+                    eprintln!("hostile_engine: --mode needs a MODE");
+                    std::process::exit(2);
+                }
+            },
             "--child" => child = true,
             _ => rest.push(a),
         }

@@ -146,6 +146,12 @@ fn parse(pos: &str) -> Option<Board> {
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    const USAGE: &str = "usage: ttc_engine [--bug NAME] DEPTH \"POS\" [\"MOVES\"]\n  \
+        a TicTacChess divide in perftree's format; bugs: slider-unmasked, drop-occupied, pawn-last-rank, no-anti-diagonal, none";
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let mut bug = Bug::None;
     if args.first().map(String::as_str) == Some("--bug") && args.len() > 1 {
         bug = match args[1].as_str() {
@@ -162,7 +168,7 @@ fn main() -> ExitCode {
         args.drain(..2);
     }
     if args.len() < 2 || args.len() > 3 {
-        eprintln!("usage: ttc_engine [--bug NAME] DEPTH \"POS\" [\"MOVES\"]");
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
     let (Ok(depth), Some(mut board)) = (args[0].parse::<u32>(), parse(&args[1])) else {

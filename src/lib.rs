@@ -189,6 +189,7 @@ pub mod book;
 #[warn(missing_docs)]
 pub mod chess;
 pub mod engines;
+pub mod input;
 #[warn(missing_docs)]
 pub mod movegen;
 #[warn(missing_docs)]

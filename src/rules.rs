@@ -328,13 +328,9 @@ pub fn field_differences(ours: &str, printed: &str, names: &[&str]) -> Vec<Strin
     out
 }
 
-/// At most about 100 characters of `text` (whole characters), with `...`
-/// when cut: what an error message of any game may quote of the offending
-/// input.
+/// At most about 100 characters of `text`, control characters escaped, with
+/// `...` when cut: what an error message of any game may quote of the
+/// offending input (the one helper, [`crate::input::quote`]).
 pub fn clip(text: &str) -> String {
-    const MAX: usize = 100;
-    match text.char_indices().nth(MAX) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
-    }
+    crate::input::quote(text)
 }

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// Each room's layer, lowest first. A new room must be given one here.
 const LAYERS: &[(&str, u32)] = &[
+    ("input", 0),       // bounded reading of files and standard input; quoting input in messages
     ("board", 0),       // squares, bitboards, pieces, the move vocabulary
     ("attacks", 1),     // reference walker, magic and rotated lookups
     ("position", 2),    // Position, FEN, make move

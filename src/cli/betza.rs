@@ -1,7 +1,7 @@
 //! `chesstool betza compile|show`: the leg code of a Betza string, and the
 //! moves of a piece on a board.
 
-use super::common::{check_output, write_output_file, ForceArg};
+use super::common::{check_output, clip, write_output_file, ForceArg};
 use super::Outcome;
 use anyhow::{anyhow, Result};
 use chesstool::variants::betza::{
@@ -67,6 +67,17 @@ fn parse_board(s: &str) -> Result<(u8, u8), String> {
     }
 }
 
+/// An empty notation is a piece without moves: refused, not compiled to nothing.
+fn not_empty(notation: &str) -> Result<()> {
+    if notation.trim().is_empty() {
+        return Err(super::usage_error(
+            "NOTATION: the Betza string is empty (give a piece, e.g. 'N' or 'RmasR')",
+            None,
+        ));
+    }
+    Ok(())
+}
+
 fn betza_error(e: BetzaError) -> anyhow::Error {
     eprintln!("{}", e.caret());
     anyhow!("{e}")
@@ -100,7 +111,11 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     match args.command {
         BetzaCommand::Compile { notation, json } => {
+            not_empty(&notation)?;
             let compiled = betza::compile(&notation).map_err(betza_error)?;
+            if compiled.code.is_empty() {
+                return Err(anyhow!("betza \"{}\": no move (nothing to compile)", clip(&notation)));
+            }
             for w in &compiled.warnings {
                 eprintln!("warning: {w}");
             }
@@ -148,6 +163,7 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
         }
         BetzaCommand::Show { notation, board, square, fen, svg, force, json } => {
             check_output("--svg", svg.as_deref(), force.force, &[])?;
+            not_empty(&notation)?;
             if let Err(e) = betza::parse(&notation) {
                 return Err(betza_error(e));
             }

@@ -1,19 +1,20 @@
 //! `chesstool book`: opening books in Thompson's one-byte-per-move tree
 //! (build, dump, probe, verify) and Polyglot `.bin` interop.
 
-use super::common::ForceArg;
+use super::common::{plural, ForceArg};
 use super::moves::resolve;
 use super::Outcome;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use chesstool::book::dump::{self, Notation};
 use chesstool::book::polyglot::{self, ImportOptions};
 use chesstool::book::probe::Book;
 use chesstool::book::verify::{decode, verify, Statistics};
 use chesstool::book::write::{encode, Sizes};
 use chesstool::book::{pgn, text, Tree};
+use chesstool::input;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -178,13 +179,31 @@ fn shown(path: &Path) -> String {
     }
 }
 
-/// Reads a whole file, `-` being standard input.
-fn read_input(path: &Path) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// Reads the entries of a Polyglot book a megabyte at a time (the bytes are
+/// never all held beside the entries), sorted by key as `read_entries` does.
+fn read_polyglot(path: &Path) -> Result<Vec<polyglot::Entry>> {
+    const PIECE: usize = 1 << 20; // a multiple of the 16-byte entry
+    let mut entries = Vec::new();
+    let mut bytes = 0usize;
+    super::common::open_input(path)?.binary_pieces::<anyhow::Error>(input::POLYGLOT, PIECE, |piece| {
+        bytes += piece.len();
+        if !piece.len().is_multiple_of(16) {
+            return Err(polyglot::PolyglotError::Length(bytes).into());
+        }
+        entries.extend(polyglot::read_entries(piece)?);
+        Ok(())
+    })?;
+    // Stable: within a key, the file's order (each piece is already sorted).
+    entries.sort_by_key(|e| e.key);
+    Ok(entries)
+}
+
+/// Reads a book in Thompson's format; an empty one is an error (a book
+/// with no move is the wrong file or a failed build, never what was meant).
+fn read_book(path: &Path) -> Result<Vec<u8>> {
+    let bytes = super::common::open_input(path)?.binary(input::BOOK)?;
+    if bytes.is_empty() {
+        bail!("{}: the book is empty (no move)", shown(path));
     }
     Ok(bytes)
 }
@@ -260,7 +279,7 @@ fn build(args: &BuildArgs) -> Result<Outcome> {
     let mut report = report_stream(&args.output);
     let (mut games, mut lines) = (0, 0);
     for input in &args.inputs {
-        let bytes = read_input(input)?;
+        let bytes = super::common::read_input_bytes(input, chesstool::input::PGN)?.1;
         let name = shown(input);
         if is_pgn(input, &bytes) {
             let summary = pgn::read_pgn(&bytes, &mut tree).with_context(|| name.clone())?;
@@ -276,6 +295,10 @@ fn build(args: &BuildArgs) -> Result<Outcome> {
                 writeln!(report, "read {name}: {n} lines of moves")?;
             }
         }
+    }
+    if tree.is_empty() {
+        let what = if inputs.len() == 1 { "the input has" } else { "the inputs have" };
+        bail!("nothing to build: {what} no move ({} games, {} lines of moves read)", games, lines);
     }
     let (bytes, sizes) = encode(&tree)?;
     write_output(&args.output, &bytes, args.force, &inputs)?;
@@ -299,7 +322,7 @@ fn shown_out(path: &Path) -> String {
 
 fn dump_book(args: &DumpArgs) -> Result<Outcome> {
     check_output(&args.output, args.force, &[&args.file])?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let text = if args.pgn {
         let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
@@ -342,7 +365,7 @@ const PLACES_SHOWN: usize = 8;
 
 fn probe(args: &ProbeArgs) -> Result<Outcome> {
     let resolved = resolve(&args.fen, &args.moves, false)?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let book = Book::from_bytes(&bytes).with_context(|| name.clone())?;
     // The moves lead down the tree only when they start at the book's start.
@@ -415,7 +438,7 @@ struct VerifyReport {
 }
 
 fn verify_book(args: &VerifyArgs) -> Result<Outcome> {
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let stats = verify(&bytes).with_context(|| name.clone())?;
     let mut out = std::io::stdout().lock();
@@ -465,11 +488,21 @@ fn import(args: &ImportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
     check_output(&args.output, args.force, &[&args.file])?;
     let started = Instant::now();
-    let bytes = read_input(&args.file)?;
     let name = shown(&args.file);
-    let entries = polyglot::read_entries(&bytes).with_context(|| name.clone())?;
+    let entries = read_polyglot(&args.file).with_context(|| name.clone())?;
     let options = ImportOptions { max_ply: args.max_ply, min_weight: args.min_weight };
     let (tree, summary) = polyglot::import(&entries, options);
+    if tree.is_empty() {
+        if entries.is_empty() {
+            bail!("{name}: nothing to import: the file is empty");
+        }
+        bail!(
+            "{name}: nothing to import: no entry of its {} is a legal move on the line from the start position \
+             (with --min-weight {}); not a Polyglot book?",
+            plural(entries.len() as u64, "entry", "entries"),
+            args.min_weight
+        );
+    }
     let (book, sizes) = encode(&tree)?;
     write_output(&args.output, &book, args.force, &[&args.file])?;
     let seconds = started.elapsed().as_secs_f64();
@@ -517,7 +550,7 @@ struct ExportReport {
 fn export(args: &ExportArgs) -> Result<Outcome> {
     no_json_to_stdout(args.json, &args.output)?;
     check_output(&args.output, args.force, &[&args.file])?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_book(&args.file)?;
     let name = shown(&args.file);
     let (_, tree) = decode(&bytes).with_context(|| name.clone())?;
     let entries = polyglot::export(&tree);

@@ -67,7 +67,7 @@ fn parse_square_number(what: &str, text: &str) -> anyhow::Result<u32> {
     }
     text.trim().parse::<u32>().ok().filter(|n| *n <= 63).ok_or_else(|| {
         usage_error(
-            format!("{what}: {:?} is not a square (0 to 63, or a name such as e4)", super::common::clip(text)),
+            format!("{what}: \"{}\" is not a square (0 to 63, or a name such as e4)", super::common::clip(text)),
             None,
         )
     })
@@ -169,7 +169,7 @@ struct PairJson {
 fn run_history(args: &ButterflyArgs, range: SquareRange, labels: Labels) -> anyhow::Result<Outcome> {
     let depth = args.depth.expect("checked: --history has --depth");
     let fen = args.fen.as_deref().unwrap_or("startpos");
-    let pos = Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen {:?}: {e}", super::common::clip(fen)))?;
+    let pos = Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen \"{}\": {e}", super::common::clip(fen)))?;
     let history = history_with_progress(&pos, depth, args.quiet || args.json);
     if let Some(path) = &args.svg {
         let svg = butterfly::svg(range, Some(&history));

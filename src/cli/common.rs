@@ -3,6 +3,7 @@
 //! JSON document of a `--json` run.
 
 use anyhow::{Context, Result};
+use chesstool::input::{Caps, Input};
 use chesstool::position::Position;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
@@ -32,7 +33,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The root position (with `--chess960` applied).
     pub fn root(&self) -> Result<Position> {
-        let mut pos = Position::from_fen(&self.fen).with_context(|| format!("--fen {:?}", clip(&self.fen)))?;
+        let mut pos = Position::from_fen(&self.fen).with_context(|| format!("--fen \"{}\"", clip(&self.fen)))?;
         if self.chess960 {
             pos.set_chess960(true);
         }
@@ -65,7 +66,7 @@ impl PositionArgs {
 /// that decides how move text is read (re-point it when the notation moves).
 fn resolve_move(pos: &Position, index: usize, text: &str) -> Result<chesstool::Move> {
     chesstool::chess::notation::read_move(pos, text).map_err(|e| {
-        anyhow::anyhow!("--moves: move {} {:?}: {} in {}", index + 1, clip(text), move_problem(&e), pos.to_fen())
+        anyhow::anyhow!("--moves: move {} \"{}\": {} in {}", index + 1, clip(text), move_problem(&e), pos.to_fen())
     })
 }
 
@@ -83,7 +84,7 @@ pub fn move_problem(e: &chesstool::rules::ReadMoveError) -> &'static str {
 /// A square name in either case (`e4`, `E4`).
 pub fn parse_square(option: &str, text: &str) -> Result<chesstool::Square> {
     chesstool::Square::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
-        super::usage_error(format!("{option}: {:?} is not a square (a name such as e4 or E4)", clip(text)), None)
+        super::usage_error(format!("{option}: \"{}\" is not a square (a name such as e4 or E4)", clip(text)), None)
     })
 }
 
@@ -370,27 +371,30 @@ fn create_temporary(target: &std::path::Path) -> std::io::Result<(std::path::Pat
     Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
 }
 
-/// Reads `path`, or stdin for `-`; returns the text and a name for messages.
-pub fn read_input(path: &std::path::Path) -> Result<(String, String)> {
-    let (name, bytes) = read_input_bytes(path)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| anyhow::anyhow!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
-    Ok((text, name))
+/// Opens `path` for bounded reading, or standard input for `-`.
+pub fn open_input(path: &std::path::Path) -> Result<Input<'static>> {
+    if is_stdio(path) {
+        Ok(Input::from_reader("standard input", std::io::stdin()))
+    } else {
+        Ok(Input::open(path)?)
+    }
 }
 
-/// Reads `path`, or stdin for `-`, as bytes (for readers that decode
-/// Latin-1 or strip a BOM themselves); returns a name for messages and the bytes.
-pub fn read_input_bytes(path: &std::path::Path) -> Result<(String, Vec<u8>)> {
-    use std::io::Read;
-    if is_stdio(path) {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-        Ok(("standard input".to_string(), bytes))
-    } else {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", clip(&name)))?;
-        Ok((name, bytes))
-    }
+/// Reads the UTF-8 text of `path`, or stdin for `-`, within `caps`;
+/// returns the text and a name for messages.
+pub fn read_input(path: &std::path::Path, caps: Caps) -> Result<(String, String)> {
+    let input = open_input(path)?;
+    let name = input.name().to_string();
+    Ok((input.text(caps)?, name))
+}
+
+/// Reads the text of `path`, or stdin for `-`, as bytes within `caps` (for
+/// readers that decode Latin-1 or strip a BOM themselves); returns a name
+/// for messages and the bytes.
+pub fn read_input_bytes(path: &std::path::Path, caps: Caps) -> Result<(String, Vec<u8>)> {
+    let input = open_input(path)?;
+    let name = input.name().to_string();
+    Ok((name, input.text_bytes(caps)?))
 }
 
 /// `-` names stdin or stdout.

@@ -306,7 +306,7 @@ fn hunt<R: Rules + 'static>(
     let mut saved: Option<SavedDivide> = None;
     let mut engine: Box<dyn Divider<R>> = match &args.against {
         Some(path) => {
-            let (name, bytes) = read_input_bytes(path)?;
+            let (name, bytes) = read_input_bytes(path, chesstool::input::DIVIDE)?;
             let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {

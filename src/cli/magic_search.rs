@@ -440,7 +440,7 @@ fn other_format(text: &str) -> Option<&'static str> {
 }
 
 fn verify_file(args: &MagicSearchArgs, path: &std::path::Path) -> anyhow::Result<Outcome> {
-    let (text, name) = read_input(path)?;
+    let (text, name) = read_input(path, chesstool::input::MAGIC)?;
     if let Some(what) = other_format(&text) {
         anyhow::bail!(
             "{name}: not a magic file: {what}; --verify reads the JSON that `magic-search --format json` writes"

@@ -12,7 +12,7 @@ use chesstool::perft::{perft_fast_parallel, HashTable, MAX_DEPTH};
 use chesstool::position::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -304,12 +304,11 @@ fn read_unit(path: &Path, manifest: &Manifest, chess960: bool) -> Result<Vec<Uni
             entry.sha256
         );
     }
-    let reader = std::io::BufReader::new(std::fs::File::open(path).with_context(|| path.display().to_string())?);
+    let mut lines = chesstool::input::Input::open(path)?.lines(chesstool::input::UNITS)?;
     let mut records = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| path.display().to_string())?;
-        let at = || format!("{} line {}", path.display(), i + 1);
-        let (fen, count) = parse_unit_line(&line).map_err(|e| anyhow!("{}: {e}", at()))?;
+    while let Some((number, line)) = lines.next_line()? {
+        let at = || format!("{} line {number}", path.display());
+        let (fen, count) = parse_unit_line(line).map_err(|e| anyhow!("{}: {e}", at()))?;
         let mut position = Position::from_fen(fen).with_context(|| format!("{}: {fen:?}", at()))?;
         if chess960 {
             position.set_chess960(true);
@@ -331,6 +330,10 @@ fn check_unit_file(path: &Path) -> Result<()> {
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read unit {}", path.display()))?;
     if !meta.is_file() {
         bail!("{}: the unit is not a file", path.display());
+    }
+    let cap = chesstool::input::UNITS;
+    if meta.len() > cap.total {
+        bail!("{}: larger than {} (the cap for {})", path.display(), chesstool::input::size(cap.total), cap.what);
     }
     std::fs::File::open(path).with_context(|| format!("cannot read unit {}", path.display()))?;
     Ok(())

@@ -84,7 +84,7 @@ pub fn run(args: RotatedDumpArgs) -> anyhow::Result<Outcome> {
         None => None,
     };
     let pos = Position::from_fen(&args.fen)
-        .map_err(|e| anyhow::anyhow!("--fen {:?}: {e}", super::common::clip(&args.fen)))?;
+        .map_err(|e| anyhow::anyhow!("--fen \"{}\": {e}", super::common::clip(&args.fen)))?;
     let boards = RotatedBoards::from_occupied(pos.occupied());
     let report = square.map(|sq| SquareReport::new(&boards, sq));
     if args.json {

@@ -344,7 +344,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
 fn read_suites<R: Rules>(rules: &R, files: &[PathBuf]) -> anyhow::Result<Vec<SuiteFile<R>>> {
     let mut suites = Vec::new();
     for path in files {
-        let (name, bytes) = read_input_bytes(path)?;
+        let (name, bytes) = read_input_bytes(path, chesstool::input::SUITE)?;
         let entries = parse_suite_bytes(&name, &bytes, rules.max_depth())?;
         // One file alone gets `nothing_to_check`; among several, an empty
         // one is likely the wrong file and must not pass unnoticed.

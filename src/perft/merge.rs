@@ -8,8 +8,6 @@ use super::units::{parse_result_line, parse_unit_line, Manifest};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The figures of one unit, proven.
@@ -57,31 +55,33 @@ fn name(p: &Path) -> String {
     p.display().to_string()
 }
 
-/// A text file read line by line, each line with its number.
+/// A text file read line by line (bounded), each line with its number.
 struct Lines {
     path: PathBuf,
-    reader: BufReader<File>,
+    lines: crate::input::Lines<'static>,
     number: usize,
+    /// The last line read, with its end.
     buf: String,
 }
 
 impl Lines {
     fn open(path: &Path) -> Result<Lines, MergeError> {
-        let f = File::open(path).map_err(|e| Input(format!("{}: {e}", name(path))))?;
-        Ok(Lines {
-            path: path.to_path_buf(),
-            reader: BufReader::with_capacity(1 << 16, f),
-            number: 0,
-            buf: String::new(),
-        })
+        let lines = crate::input::Input::open(path).and_then(|i| i.lines(crate::input::UNITS));
+        let lines = lines.map_err(|e| Input(e.to_string()))?;
+        Ok(Lines { path: path.to_path_buf(), lines, number: 0, buf: String::new() })
     }
 
     /// Reads the next line (with its newline) into `buf`; false at the end.
     fn advance(&mut self) -> Result<bool, MergeError> {
         self.buf.clear();
-        let n = self.reader.read_line(&mut self.buf).map_err(|e| Input(format!("{}: {e}", name(&self.path))))?;
-        self.number += usize::from(n > 0);
-        Ok(n > 0)
+        match self.lines.next_with_end().map_err(|e| Input(e.to_string()))? {
+            Some((n, text)) => {
+                self.buf.push_str(text);
+                self.number = n as usize;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 }
 

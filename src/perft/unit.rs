@@ -11,7 +11,7 @@ use super::units::{format_result_line, parse_result_line};
 use super::{perft_fast, perft_fast_parallel, HashTable};
 use crate::position::Position;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -46,6 +46,9 @@ pub enum UnitError {
     /// Reading or writing a file (named first) failed.
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
+    /// The output cannot be read within the caps of a unit's text.
+    #[error("{0}")]
+    Input(String),
 }
 
 /// How far the output already was, and what is done now.
@@ -69,13 +72,11 @@ fn resume_point(
     records: &[UnitRecord],
     depth_nodes: &mut u128,
 ) -> Result<(usize, u64, Option<usize>), UnitError> {
-    let io = |e| UnitError::Io(path.display().to_string(), e);
-    let mut text = Vec::new();
-    match File::open(path) {
-        Ok(mut f) => f.read_to_end(&mut text).map_err(io)?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, 0, None)),
-        Err(e) => return Err(io(e)),
-    };
+    if !path.exists() {
+        return Ok((0, 0, None));
+    }
+    let input = crate::input::Input::open(path).and_then(|i| i.text_bytes(crate::input::UNITS));
+    let text = input.map_err(|e| UnitError::Input(e.to_string()))?;
     let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let partial = (complete < text.len()).then_some(text.len() - complete);
     let foreign = |line: usize, message: String| UnitError::Foreign { path: path.display().to_string(), line, message };

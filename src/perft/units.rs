@@ -47,7 +47,8 @@ impl Manifest {
     /// Reads and checks a manifest: names are plain file names, each listed
     /// once, checksums are hex, records add up to `unique`.
     pub fn read(path: &Path) -> Result<Manifest, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = crate::input::Input::open(path);
+        let text = input.and_then(|i| i.text(crate::input::UNITS)).map_err(|e| e.to_string())?;
         let m: Manifest =
             serde_json::from_str(&text).map_err(|e| format!("{}: not a manifest: {e}", path.display()))?;
         let bad = |what: String| Err(format!("{}: {what}", path.display()));

@@ -372,10 +372,11 @@ impl IniFile {
 
 /// Reads `path` and builds the variant `name`.
 pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
-    let text = std::fs::read_to_string(path).map_err(|e| IniError {
-        path: path.into(),
+    let input = crate::input::Input::open(std::path::Path::new(path));
+    let text = input.and_then(|i| i.text(crate::input::VARIANTS_INI)).map_err(|e| IniError {
+        path: crate::input::quote(path),
         line: None,
-        message: e.to_string(),
+        message: e.reason(),
     })?;
     IniFile::parse(path, &text)?.variant(name)
 }

@@ -93,6 +93,12 @@ pub fn show(betza: &str, width: u8, height: u8, square: Option<&str>, fen: Optio
             sq
         }
         (None, [t]) => *t,
+        // Not silently the centre: the FEN was meant to place the piece.
+        (None, []) if fen.is_some() => {
+            return Err(ShowError::Other(
+                "the FEN has no piece under test: put a T (or t) where it stands, or give --square".to_string(),
+            ))
+        }
         (s, []) => {
             let sq = match s {
                 Some(s) => g

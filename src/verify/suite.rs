@@ -142,7 +142,8 @@ pub fn parse_suite_for(file: &str, text: &str, max_depth: u32) -> Result<Vec<Sui
             "perft" => {
                 let b = block.as_mut().ok_or_else(|| syntax(line_no, "`perft` line before any `epd` line".into()))?;
                 let mut parts = rest.split_whitespace();
-                let bad = || syntax(line_no, format!("bad perft line {:?}, expected `perft DEPTH NODES`", clip(line)));
+                let bad =
+                    || syntax(line_no, format!("bad perft line \"{}\", expected `perft DEPTH NODES`", clip(line)));
                 let (Some(depth), Some(nodes), None) = (parts.next(), parts.next(), parts.next()) else {
                     return Err(bad());
                 };
@@ -178,7 +179,7 @@ fn finish_block(file: &str, b: SuiteEntry) -> Result<SuiteEntry, SuiteError> {
 fn parse_depth(text: &str, max: u32) -> Result<u32, String> {
     match text.parse::<u64>() {
         Ok(d) if d <= u64::from(max) => Ok(d as u32),
-        _ => Err(format!("{:?} is not a depth (0 to {max})", clip(text))),
+        _ => Err(format!("\"{}\" is not a depth (0 to {max})", clip(text))),
     }
 }
 
@@ -187,7 +188,7 @@ fn parse_nodes(text: &str) -> Result<u64, String> {
     let digits: String = text.chars().filter(|&c| c != ',' && c != '_').collect();
     match digits.parse::<u64>() {
         Ok(n) if text.starts_with(|c: char| c.is_ascii_digit()) => Ok(n),
-        _ => Err(format!("{:?} is not a node count (0 to {})", clip(text), u64::MAX)),
+        _ => Err(format!("\"{}\" is not a node count (0 to {})", clip(text), u64::MAX)),
     }
 }
 
@@ -282,7 +283,7 @@ fn parse_epd_line(entry: &mut SuiteEntry, line: &str, line_no: usize, max_depth:
         } else if name == "id" {
             entry.id = Some(clip(value.trim_matches('"')));
         } else if name == "hmvc" || name == "fmvn" {
-            let n: u32 = value.parse().map_err(|_| format!("{name}: {:?} is not a move number", clip(value)))?;
+            let n: u32 = value.parse().map_err(|_| format!("{name}: \"{}\" is not a move number", clip(value)))?;
             *(if name == "hmvc" { &mut hmvc } else { &mut fmvn }) = Some(n);
         } else if !is_opcode(name) {
             return Err(format!(

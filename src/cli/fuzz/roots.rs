@@ -33,7 +33,7 @@ pub fn chess_roots<R: Rules>(rules: &R) -> (Vec<R::Position>, usize) {
 
 /// The positions of `--roots FILE` (`-`: standard input).
 pub fn read_roots<R: Rules>(rules: &R, path: &Path) -> anyhow::Result<Vec<R::Position>> {
-    let (name, bytes) = read_input_bytes(path)?;
+    let (name, bytes) = read_input_bytes(path, chesstool::input::SUITE)?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("--roots {name}: not UTF-8 text"))?;
     let roots = parse_list(rules, &text).map_err(|e| anyhow::anyhow!("--roots {name}: {e}"))?;
     if roots.is_empty() {

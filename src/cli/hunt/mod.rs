@@ -150,7 +150,7 @@ impl EngineArgs {
 
 /// Splits a command line; a bare `stockfish` is looked up where Debian puts it.
 fn command_words(cmd: &str, flag: &str) -> anyhow::Result<Vec<String>> {
-    let words = split_command(cmd).ok_or_else(|| usage(&format!("{flag} {:?}: unbalanced quotes", clip(cmd))))?;
+    let words = split_command(cmd).ok_or_else(|| usage(&format!("{flag} \"{}\": unbalanced quotes", clip(cmd))))?;
     if words.is_empty() {
         return Err(usage(&format!("{flag}: empty command")));
     }
@@ -165,7 +165,8 @@ pub fn usage(message: &str) -> anyhow::Error {
 /// The root position and the moves played from it, as given on the command
 /// line (each move in any notation the game reads: UCI, long algebraic, SAN).
 pub fn resolve_line<R: Rules>(rules: &R, fen: &str, moves: &[String]) -> anyhow::Result<Line<R>> {
-    let root = rules.parse_position(fen).map_err(|e| anyhow::anyhow!("--fen {:?}: {}", clip(fen), clip_message(&e)))?;
+    let root =
+        rules.parse_position(fen).map_err(|e| anyhow::anyhow!("--fen \"{}\": {}", clip(fen), clip_message(&e)))?;
     let mut line: Line<R> = Line::new(root);
     let mut pos = line.root.clone();
     for (i, text) in moves.iter().enumerate() {

@@ -6,6 +6,7 @@
 
 use crate::attacks::reference;
 use crate::board::{Bitboard, Square};
+use crate::input::quote as clip;
 use serde::{Deserialize, Serialize};
 
 /// A whole magic file: every entry shares one table of `table_entries` slots.
@@ -38,14 +39,6 @@ pub struct MagicEntry {
     pub offset: u64,
     /// Whether it is the black form.
     pub black: bool,
-}
-
-/// At most 100 characters of a file's text, for error messages.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(100) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
-    }
 }
 
 /// Formats a 64-bit value as the file writes it.

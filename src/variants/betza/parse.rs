@@ -25,15 +25,24 @@ pub struct BetzaError {
 }
 
 impl BetzaError {
-    /// The notation and a caret under the fault, on two lines.
+    /// The notation and a caret under the fault, on two lines; a long
+    /// notation is shown as a window of 100 characters around the fault.
     pub fn caret(&self) -> String {
-        format!("{}\n{}^", self.notation, " ".repeat(self.pos))
+        const WIDTH: usize = crate::input::QUOTE_CHARS;
+        let chars: Vec<char> = self.notation.chars().collect();
+        let start = if chars.len() > WIDTH { self.pos.saturating_sub(WIDTH / 2).min(chars.len() - WIDTH) } else { 0 };
+        let end = (start + WIDTH).min(chars.len());
+        let lead = if start > 0 { "..." } else { "" };
+        let tail = if end < chars.len() { "..." } else { "" };
+        let window: String = chars[start..end].iter().collect();
+        format!("{lead}{window}{tail}\n{}^", " ".repeat(lead.len() + self.pos.saturating_sub(start)))
     }
 }
 
 impl fmt::Display for BetzaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "betza {:?}: {} at character {}", self.notation, self.message, self.pos + 1)
+        let notation = crate::input::quote(&self.notation);
+        write!(f, "betza \"{notation}\": {} at character {}", self.message, self.pos + 1)
     }
 }
 

@@ -43,9 +43,14 @@ impl Manifest {
     /// once, checksums are hex, records add up to `unique`.
     pub fn read(path: &Path) -> Result<Manifest, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let m: Manifest =
-            serde_json::from_str(&text).map_err(|e| format!("{}: not a manifest: {e}", path.display()))?;
-        let bad = |what: String| Err(format!("{}: {what}", path.display()));
+        Manifest::from_text(&path.display().to_string(), &text)
+    }
+
+    /// Reads and checks the text of a manifest (`name` only names it in
+    /// messages).
+    pub fn from_text(name: &str, text: &str) -> Result<Manifest, String> {
+        let m: Manifest = serde_json::from_str(text).map_err(|e| format!("{name}: not a manifest: {e}"))?;
+        let bad = |what: String| Err(format!("{name}: {what}"));
         if m.split_ply > m.depth || m.depth > super::MAX_DEPTH {
             return bad(format!(
                 "split_ply {} and depth {} (need split_ply <= depth <= {})",

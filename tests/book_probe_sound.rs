@@ -48,8 +48,9 @@ fn queen_takes_a_home_pawn_at_the_end_of_a_line() {
         let tree = from_lines(line);
         sound(&tree);
         // The last position by itself, as `--fen` gives it.
-        let pos = Position::startpos().play_uci_moves(std::iter::empty()).unwrap();
-        let last = line.split_whitespace().fold(pos, |p, san| p.play(chesstool::chess::notation::read_move(&p, san).unwrap()));
+        let last = line
+            .split_whitespace()
+            .fold(Position::startpos(), |p, san| p.play(chesstool::chess::notation::read_move(&p, san).unwrap()));
         let (bytes, _) = encode(&tree).unwrap();
         let book = chesstool::book::probe::Book::from_bytes(&bytes).unwrap();
         let target = Position::from_fen(&last.to_fen()).unwrap();

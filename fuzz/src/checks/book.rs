@@ -53,8 +53,14 @@ fn round_trip(tree: &Tree) -> Vec<u8> {
     bytes
 }
 
+/// What `book build` reads: the input as PGN and as plain lines.
+pub fn book_build(data: &[u8]) {
+    pgn(data);
+    book_text(data);
+}
+
 /// PGN into a book: what reads writes and reads back the same.
-pub fn pgn(data: &[u8]) {
+fn pgn(data: &[u8]) {
     if data.len() > 8192 {
         return;
     }
@@ -73,7 +79,7 @@ pub fn pgn(data: &[u8]) {
 }
 
 /// Plain-text lines into a book, then as PGN.
-pub fn book_text(data: &[u8]) {
+fn book_text(data: &[u8]) {
     let Some(s) = text(data, 8192) else { return };
     let mut tree = Tree::new();
     let Ok(count) = chesstool::book::text::read_lines(s, &mut tree) else { return };

@@ -36,9 +36,15 @@ fn sound(divide: &Divide, text: &str, format: DivideFormat) {
     let _ = divide.nodes();
 }
 
+/// Divide output as the drivers read it live and as a paste.
+pub fn divide(data: &[u8]) {
+    live(data);
+    paste(data);
+}
+
 /// Live reading: each line's move and total are what the whole-text parser
 /// finds; a move line is never a total line in the same concrete format.
-pub fn live(data: &[u8]) {
+fn live(data: &[u8]) {
     let Some(s) = text(data, 16 << 10) else { return };
     for line in s.lines() {
         for format in FORMATS {
@@ -62,7 +68,7 @@ pub fn live(data: &[u8]) {
 /// Pasted divides: what `Auto` reads, the format it names reads the same;
 /// the comparison with our divide of the start position (depth 1 and 2)
 /// accounts for every move, and the notes on it do not fail.
-pub fn paste(data: &[u8]) {
+fn paste(data: &[u8]) {
     let Some(s) = text(data, 16 << 10) else { return };
     let Ok(parsed) = parse_output(s, DivideFormat::Auto) else { return };
     sound(&parsed.divide, s, parsed.format);

@@ -15,18 +15,15 @@ pub mod variants;
 pub const TARGETS: &[(&str, fn(&[u8]))] = &[
     ("fen", fen::fen),
     ("san_uci", fen::san_uci),
-    ("divide_live", divide::live),
-    ("divide_paste", divide::paste),
+    ("divide", divide::divide),
     ("book_bin", book::book_bin),
-    ("pgn", book::pgn),
-    ("book_text", book::book_text),
+    ("book_build", book::book_build),
     ("polyglot", book::polyglot),
     ("suite", formats::suite),
     ("units", formats::units),
     ("magic_file", formats::magic_file),
     ("betza", variants::betza),
-    ("variants_ini", variants::variants_ini),
-    ("variant_fen", variants::variant_fen),
+    ("variants", variants::variants),
     ("tictacchess", tictacchess::tictacchess),
 ];
 

@@ -3,10 +3,20 @@
 use super::text;
 use chesstool::tictacchess::Position;
 
+/// A table file (bytes starting with the table's magic) or a position
+/// string with moves.
+pub fn tictacchess(data: &[u8]) {
+    if data.starts_with(b"chesstool-ttc") {
+        ttc_table(data);
+    } else {
+        position(data);
+    }
+}
+
 /// A position string that reads writes back the same; each legal move's
 /// text reads back to it; moves after the position (one a line) either
 /// play or are refused.
-pub fn tictacchess(data: &[u8]) {
+fn position(data: &[u8]) {
     let Some(s) = text(data, 1024) else { return };
     let mut lines = s.lines();
     let Some(first) = lines.next() else { return };
@@ -27,4 +37,18 @@ pub fn tictacchess(data: &[u8]) {
     for t in texts {
         let _ = pos.read_move_text(t);
     }
+}
+
+/// A table file's header: any bytes open as a table or are refused with an
+/// error (a foreign file, a wrong size), never a panic. The bytes go to a
+/// scratch file of this process.
+fn ttc_table(data: &[u8]) {
+    if data.len() > 4096 {
+        return;
+    }
+    let path = std::env::temp_dir().join(format!("chesstool-fuzz-table-{}", std::process::id()));
+    std::fs::write(&path, data).expect("the scratch file writes");
+    let opened = chesstool::tictacchess::solve::file::TableFile::open(&path);
+    assert!(opened.is_err(), "{} bytes open as a table of {} states", data.len(), chesstool::tictacchess::solve::index::STATES);
+    let _ = std::fs::remove_file(&path);
 }

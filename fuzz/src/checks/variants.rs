@@ -19,10 +19,20 @@ pub fn betza(data: &[u8]) {
     }
 }
 
+/// A `variants.ini` (text starting with `[`, a section) or a FEN for one
+/// of three rule sets (a first line naming it, then the FEN).
+pub fn variants(data: &[u8]) {
+    if data.first() == Some(&b'[') {
+        variants_ini(data);
+    } else {
+        variant_fen(data);
+    }
+}
+
 /// A `variants.ini` that reads: each variant that builds has a start
 /// position that writes back to a FEN reading the same, and every legal
 /// move of it reads back from its text.
-pub fn variants_ini(data: &[u8]) {
+fn variants_ini(data: &[u8]) {
     let Some(s) = text(data, 8 << 10) else { return };
     let Ok(file) = IniFile::parse("fuzz.ini", s) else { return };
     for name in file.names().into_iter().take(4) {
@@ -48,7 +58,7 @@ fn position_round_trip(rules: &VariantRules, pos: &<VariantRules as Rules>::Posi
 }
 
 /// A FEN for a few built-in rule sets: what reads writes back the same.
-pub fn variant_fen(data: &[u8]) {
+fn variant_fen(data: &[u8]) {
     let Some(s) = text(data, 512) else { return };
     let (head, fen) = s.split_once('\n').unwrap_or(("", s));
     let ini = match head.trim() {

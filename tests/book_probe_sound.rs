@@ -64,11 +64,23 @@ fn the_cli_finds_the_poisoned_pawn_by_fen() {
     let text = dir.join("lines.txt");
     std::fs::write(&text, "d4 d5 Bf4 c5 e3 Qb6 Nc3 Qxb2\nd4 d5 Bf4 c5 e3 Qb6 Nc3 Qxb2 Nb5\n").unwrap();
     let book = dir.join("r.book");
-    let built = Command::cargo_bin("chesstool").unwrap().args(["book", "build", "--force", "-o"]).arg(&book).arg(&text).output().unwrap();
+    let built = Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["book", "build", "--force", "-o"])
+        .arg(&book)
+        .arg(&text)
+        .output()
+        .unwrap();
     assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
     // After 4... Qxb2 (python-chess: the FEN of the line's end).
     let fen = "rnb1kbnr/pp2pppp/8/2pp4/3P1B2/2N1P3/PqP2PPP/R2QKBNR w KQkq - 0 5";
-    let out = Command::cargo_bin("chesstool").unwrap().args(["book", "probe"]).arg(&book).args(["--fen", fen, "--json"]).output().unwrap();
+    let out = Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["book", "probe"])
+        .arg(&book)
+        .args(["--fen", fen, "--json"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let moves: Vec<&str> = json["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();

@@ -72,13 +72,15 @@ fn paste(data: &[u8]) {
     let Some(s) = text(data, 16 << 10) else { return };
     let Ok(parsed) = parse_output(s, DivideFormat::Auto) else { return };
     sound(&parsed.divide, s, parsed.format);
-    let again = parse_output(s, parsed.format).unwrap_or_else(|e| panic!("auto read it as {}, which fails: {e}", parsed.format));
+    let again = parse_output(s, parsed.format)
+        .unwrap_or_else(|e| panic!("auto read it as {}, which fails: {e}", parsed.format));
     assert_eq!(again.divide, parsed.divide, "auto and {} read different divides", parsed.format);
     let chess = Chess::new();
     let pos = Position::startpos();
     for depth in 1..=2 {
         let ours = chess.divide(&pos, depth);
-        let reference = Divide { moves: ours.iter().map(|&(m, n)| (chess.move_text(&pos, m), n)).collect(), total: None };
+        let reference =
+            Divide { moves: ours.iter().map(|&(m, n)| (chess.move_text(&pos, m), n)).collect(), total: None };
         let Ok(diff) = diff_divides(&chess, &pos, &parsed.divide, &reference) else { continue };
         if !diff.engine_total_only {
             let found = parsed.divide.moves.len() - diff.extra.len();

@@ -31,7 +31,8 @@ fn moves_read_back(pos: &Position) {
         let after = pos.play(m);
         assert_eq!(after.key(), after.compute_key(), "{fen} after {uci}: incremental key differs");
         let written = after.to_fen();
-        let again = Position::from_fen(&written).unwrap_or_else(|e| panic!("{fen} after {uci}: {written:?} fails: {e}"));
+        let again =
+            Position::from_fen(&written).unwrap_or_else(|e| panic!("{fen} after {uci}: {written:?} fails: {e}"));
         assert_eq!(again.to_fen(), written, "{fen} after {uci}: {written:?} is not a fixed point");
     }
 }
@@ -42,7 +43,9 @@ pub fn san_uci(data: &[u8]) {
     let Some(s) = text(data, 1024) else { return };
     let mut lines = s.lines();
     let Some(first) = lines.next() else { return };
-    let pos = if first.trim().is_empty() { Position::startpos() } else {
+    let pos = if first.trim().is_empty() {
+        Position::startpos()
+    } else {
         match Position::from_fen(first) {
             Ok(p) => p,
             Err(_) => return,

@@ -49,6 +49,11 @@ fn ttc_table(data: &[u8]) {
     let path = std::env::temp_dir().join(format!("chesstool-fuzz-table-{}", std::process::id()));
     std::fs::write(&path, data).expect("the scratch file writes");
     let opened = chesstool::tictacchess::solve::file::TableFile::open(&path);
-    assert!(opened.is_err(), "{} bytes open as a table of {} states", data.len(), chesstool::tictacchess::solve::index::STATES);
+    assert!(
+        opened.is_err(),
+        "{} bytes open as a table of {} states",
+        data.len(),
+        chesstool::tictacchess::solve::index::STATES
+    );
     let _ = std::fs::remove_file(&path);
 }

@@ -44,6 +44,7 @@ fn queen_takes_a_home_pawn_at_the_end_of_a_line() {
         "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2",
         "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#",
         "e4 d5 exd5 Qxd5 Nc3 Qa5 d4 c6 Nf3 Bf5 Bd2 e6 Nd5 Qd8 Nxc7+",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Bg5 e6 f4 Qb6 Qd2 Qxb2",
     ] {
         let tree = from_lines(line);
         sound(&tree);
@@ -115,12 +116,12 @@ fn the_repertoire_and_the_lines() {
     sound(&tree);
 }
 
-/// Real opening lines: the gnuchess book followed 5 plies from the start.
+/// Real opening lines: the gnuchess book followed 4 plies from the start.
 #[test]
 fn real_lines_from_the_gnuchess_book() {
     let Some(path) = book_common::gnuchess_book() else { return };
     let entries = read_entries(&std::fs::read(path).unwrap()).unwrap();
-    let (tree, _) = import(&entries, ImportOptions { max_ply: Some(5), min_weight: 1 });
+    let (tree, _) = import(&entries, ImportOptions { max_ply: Some(4), min_weight: 1 });
     assert!(tree.len() > 300, "{}", tree.len());
     sound(&tree);
 }

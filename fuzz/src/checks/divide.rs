@@ -11,14 +11,10 @@ use chesstool::verify::paste::paste_notes;
 use chesstool::Position;
 use std::collections::HashSet;
 
-const FORMATS: [DivideFormat; 6] = [
-    DivideFormat::Auto,
-    DivideFormat::Stockfish,
-    DivideFormat::Perftree,
-    DivideFormat::Weiss,
-    DivideFormat::Dash,
-    DivideFormat::Total,
-];
+/// `Auto` and every concrete format.
+fn formats() -> impl Iterator<Item = DivideFormat> {
+    std::iter::once(DivideFormat::Auto).chain(DivideFormat::CONCRETE)
+}
 
 /// A divide that parses has no duplicate moves, at most `MAX_MOVE_LINES`,
 /// and every move is one the live reader showed on some line.
@@ -47,7 +43,7 @@ pub fn divide(data: &[u8]) {
 fn live(data: &[u8]) {
     let Some(s) = text(data, 16 << 10) else { return };
     for line in s.lines() {
-        for format in FORMATS {
+        for format in formats() {
             let mv = move_line(line, format);
             if let Some((m, _)) = mv {
                 assert!(is_move_token(m), "{format}: live move {m:?} is no move token");
@@ -58,7 +54,7 @@ fn live(data: &[u8]) {
             }
         }
     }
-    for format in FORMATS {
+    for format in formats() {
         if let Ok(divide) = parse_divide(s, format) {
             sound(&divide, s, format);
         }

@@ -3,7 +3,9 @@
 //! the position stands (the document's answer to transpositions). The walk
 //! skips every line that cannot lead to the position: a line that has lost
 //! material, a castling right or a pawn from its starting rank that the
-//! position still has is never followed further.
+//! position still has is never followed further (`Needs`: each bound is
+//! argued where it is checked; tests/book_probe_sound.rs compares the
+//! pruned walk with a walk of the whole tree).
 
 use super::format::{RawBook, ROOT};
 use super::tree::{move_at, move_byte_offset, same_position, DecodeError, DecodeErrorKind, Style};
@@ -203,14 +205,16 @@ impl Book {
     }
 }
 
-/// What a line must still have to reach a position: material only goes
-/// (a piece of a kind comes only by promoting a pawn), castling rights only
-/// go, a pawn never moves back (so the pawns on a side's first r ranks only
-/// get fewer, and one that has left its starting square never returns);
-/// and what is still missing must fit into the plies left
-/// below the node (each side moves every other ply; a capture takes one
-/// move of the capturing side, and so does each pawn that must still leave
-/// its starting rank).
+/// What a line must still have to reach a position, used to skip lines
+/// that cannot lead to it. Every bound is a necessary condition: a line
+/// that reaches the target within the plies left below a node passes all
+/// of them (a bound that is only "usually" true loses positions that are in
+/// the book). The argument for each one is written where it is checked, in
+/// `met_by`. Two facts carry most of them:
+/// - a side's pieces only go, and only by a capture, which is one move of
+///   the other side and removes exactly one piece (en passant included);
+/// - a pawn only moves forward, never reaches its own first two ranks again
+///   and never comes back once promoted.
 struct Needs {
     pieces: [u32; 2],
     pawns: [u32; 2],
@@ -251,8 +255,11 @@ impl Needs {
         }
     }
 
-    /// True if `pos` may still lead to the position within `plies` plies.
+    /// False only if `pos` cannot lead to the position in `plies` plies or
+    /// fewer (so it is safe to skip every line below `pos`).
     fn met_by(&self, pos: &Position, plies: u32) -> bool {
+        // Castling rights are never regained: a king or rook move, a rook
+        // captured on its square (or castling) only removes them.
         if (self.castling & !pos.castling_rooks()).any() {
             return false;
         }
@@ -261,22 +268,54 @@ impl Needs {
         for (i, &c) in Color::ALL.iter().enumerate() {
             let pawns = pos.pieces(c, Role::Pawn);
             let pieces = pos.by_color(c).count();
-            if pieces < self.pieces[i] || pawns.count() < self.pawns[i] || (self.home_pawns[i] & !pawns).any() {
+            // Pieces and pawns never appear: a capture removes one, a
+            // promotion turns a pawn into another piece (the count of
+            // pieces stays, the count of pawns drops).
+            if pieces < self.pieces[i] || pawns.count() < self.pawns[i] {
                 return false;
             }
+            // No pawn ever arrives on its side's second rank (it would have
+            // to come from the first): a pawn there in the target stood on
+            // that very square all along.
+            if (self.home_pawns[i] & !pawns).any() {
+                return false;
+            }
+            // A knight, bishop, rook or queen more than `pos` has can only
+            // come from a promotion, which uses up one pawn each: at least
+            // that many of the pawns `pos` has beyond the target's. (Pieces
+            // captured on the way only need more promotions.)
             let promotions: u32 =
                 OFFICERS.iter().zip(self.officers[i]).map(|(&r, n)| n.saturating_sub(pos.pieces(c, r).count())).sum();
             if promotions > pawns.count() - self.pawns[i] {
                 return false;
             }
+            // A pawn's rank (seen from its side) never goes down, so each
+            // target pawn on the first r + 1 ranks was, in `pos`, a distinct
+            // pawn on those ranks too.
             let behind = pawns_behind(pos, c);
             if (0..8).any(|r| behind[r] < self.pawns_behind[i][r]) {
                 return false;
             }
+            // Pieces only go by capture, so exactly `losses[i]` captures of
+            // this side's pieces happen on the way: one move of the other
+            // side each.
             losses[i] = pieces - self.pieces[i];
-            leaves[i] = (pawns & home_rank(c)).count() - self.home_pawns[i].count();
+            // The target's home-rank pawns are a subset of `pos`'s (checked
+            // above); each other one of `pos`'s home-rank pawns leaves its
+            // square, either by moving (a move of this side) or by being
+            // captured there (a move of the other side, and then one of the
+            // `losses[i]`). So at least `gone - losses` of them move. The
+            // capture of a home-rank pawn is the case the first version
+            // missed (issue 34: `Qxb2` at the end of a line): it counted
+            // every one as a move of its own side.
+            let gone = (pawns & home_rank(c)).count() - self.home_pawns[i].count();
+            leaves[i] = gone.saturating_sub(losses[i]);
         }
         // Moves each side still has: the side to move gets the odd ply.
+        // Fewer plies give fewer moves, so checking the most plies below
+        // the node also covers every shorter way down. One move can be a
+        // capture and a pawn leaving its rank at once (a pawn capture from
+        // the second rank): take the larger of the two, not the sum.
         let to_move = pos.turn() as usize;
         let mut moves = [plies / 2; 2];
         moves[to_move] = plies.div_ceil(2);

@@ -262,17 +262,25 @@ pub enum DecodeErrorKind {
     PointerToOtherPosition { target: u32 },
 }
 
-/// Same pieces, side to move, castling rights and e.p. square (the clocks
-/// do not count).
+/// Same pieces, side to move, castling rights and en passant capture (the
+/// clocks do not count). The e.p. square counts only when an en passant
+/// capture is legal, as in the FEN that python-chess and most GUIs write:
+/// our move sets it whenever a pawn attacks the square, even a pinned one,
+/// and a FEN from another program may give it after every double push.
 pub fn same_position(a: &Position, b: &Position) -> bool {
     use crate::{Color, Role};
-    a.key() == b.key()
-        && a.turn() == b.turn()
-        && a.castling_rights() == b.castling_rights()
-        && a.ep_square() == b.ep_square()
+    a.turn() == b.turn()
         && a.by_color(Color::White) == b.by_color(Color::White)
         && a.by_color(Color::Black) == b.by_color(Color::Black)
         && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
+        && a.castling_rights() == b.castling_rights()
+        && (a.ep_square() == b.ep_square() || legal_ep(a) == legal_ep(b))
+}
+
+/// The square of the legal en passant capture, if there is one.
+fn legal_ep(pos: &Position) -> Option<crate::Square> {
+    pos.ep_square()?;
+    pos.legal_moves().iter().find(|m| m.is_en_passant()).map(|m| m.to())
 }
 
 /// A line of moves as PGN movetext: `1. e4 e5 2. Nf3`, `3... Nc6`.

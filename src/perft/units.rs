@@ -49,9 +49,14 @@ impl Manifest {
     pub fn read(path: &Path) -> Result<Manifest, String> {
         let input = crate::input::Input::open(path);
         let text = input.and_then(|i| i.text(crate::input::UNITS)).map_err(|e| e.to_string())?;
-        let m: Manifest =
-            serde_json::from_str(&text).map_err(|e| format!("{}: not a manifest: {e}", path.display()))?;
-        let bad = |what: String| Err(format!("{}: {what}", path.display()));
+        Manifest::from_text(&path.display().to_string(), &text)
+    }
+
+    /// Reads and checks the text of a manifest (`name` only names it in
+    /// messages).
+    pub fn from_text(name: &str, text: &str) -> Result<Manifest, String> {
+        let m: Manifest = serde_json::from_str(text).map_err(|e| format!("{name}: not a manifest: {e}"))?;
+        let bad = |what: String| Err(format!("{name}: {what}"));
         if m.split_ply > m.depth || m.depth > super::MAX_DEPTH {
             return bad(format!(
                 "split_ply {} and depth {} (need split_ply <= depth <= {})",
@@ -75,7 +80,11 @@ impl Manifest {
                 return bad(format!("unit {} has no records", u.file));
             }
         }
-        let records: u64 = m.units.iter().map(|u| u.records).sum();
+        // Checked: a hostile manifest's records could overflow a plain sum.
+        let records = m.units.iter().try_fold(0u64, |sum, u| sum.checked_add(u.records));
+        let Some(records) = records else {
+            return bad("the units' records add up to more than 2^64".to_string());
+        };
         if records != m.unique {
             return bad(format!("the units hold {records} records, but unique is {}", m.unique));
         }

@@ -1,0 +1,7 @@
+//! The checks behind every fuzz target. They are plain functions of bytes
+//! that panic when a property fails, so the same code runs under libFuzzer
+//! (`cargo +nightly fuzz run TARGET`) and under a stable `cargo test` in the
+//! main crate, which replays every committed corpus file
+//! (`tests/fuzz_corpus.rs` includes `src/checks/mod.rs` by path).
+
+pub mod checks;

@@ -120,9 +120,11 @@ fn against_a_matching_stockfish_file() {
 fn unreadable_saved_output_names_the_line_and_is_exit_2() {
     chesstool()
         .args(["divide", "-d", "1", "--against", "-"])
-        .write_stdin("a2a3: 1\nb2b3: 1\nwhat is this\n")
+        // Begins like a move (a square) but cannot be read: an input error. A
+        // line that does not begin like a move is skipped (a debug line).
+        .write_stdin("a2a3: 1\nb2b3: 1\na2a9: 1\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("line 3"));
+        .stderr(predicate::str::contains("\"a2a9\" is not a move"));
     chesstool().args(["divide", "-d", "1", "--against", "/nonexistent/file"]).assert().code(2);
 }

@@ -33,7 +33,7 @@ pub enum TtcCommand {
     Perft(PerftArgs),
     /// Per-move leaf counts (`N@b2: 60`), sorted by move; with an engine
     /// (`--engine-script`) or a saved divide (`--against`), the hunt.
-    Divide(DivideArgs),
+    Divide(Box<DivideArgs>),
     /// The exact value of a position (win, loss or draw for the side to
     /// move, and the distance in plies with best play) from the solved game.
     Solve(SolveArgs),
@@ -118,7 +118,7 @@ pub fn run(args: TicTacChessArgs) -> Result<Outcome> {
     let mut extra = None;
     let result = match args.command {
         TtcCommand::Perft(a) => perft(a, false),
-        TtcCommand::Divide(a) => divide_cmd(a, &mut extra),
+        TtcCommand::Divide(a) => divide_cmd(*a, &mut extra),
         TtcCommand::Solve(a) => solve_cmd(a),
         TtcCommand::Play(a) => play::run(a),
     };

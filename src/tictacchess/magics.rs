@@ -188,9 +188,11 @@ pub fn numbers_source(seed: u64) -> String {
     s.push_str("//! `tictacchess::magics::tests::numbers_are_what_the_search_finds` re-runs the\n");
     s.push_str("//! search and compares (`TTC_WRITE_MAGICS=1` rewrites this file).\n\n");
     s.push_str("use super::Magic;\n\n");
+    s.push_str("/// The seed of the magic search that found these numbers.\n");
     s.push_str(&format!("pub const SEED: u64 = {seed};\n"));
-    for (name, magics) in [("ROOK", rook), ("BISHOP", bishop)] {
-        s.push_str(&format!("\npub const {name}: [Magic; 20] = [\n"));
+    for (name, piece, magics) in [("ROOK", "rook", rook), ("BISHOP", "bishop", bishop)] {
+        s.push_str(&format!("\n/// The {piece}'s magic of every bit of the layout (ghost bits unused).\n"));
+        s.push_str(&format!("pub const {name}: [Magic; 20] = [\n"));
         for (bit, m) in magics.iter().enumerate() {
             let label = Square::from_bit(bit as u32).map_or("ghost column".to_string(), |sq| sq.to_string());
             s.push_str(&format!(

@@ -11,8 +11,11 @@ pub mod formats;
 pub mod tictacchess;
 pub mod variants;
 
+/// A target's check of one input.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the directory of its corpus) and its check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("fen", fen::fen),
     ("san_uci", fen::san_uci),
     ("divide", divide::divide),

@@ -55,15 +55,57 @@ pub const STREAM_BINARY: u64 = 32 * MIB;
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     #[error("cannot read {name}: {error}")]
-    Io { name: String, error: std::io::Error },
+    /// The input could not be opened or read.
+    Io {
+        /// The input's name (a path, or standard input).
+        name: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
     #[error("{name}: line {line} is longer than {} (the cap for a line of {what})", size(*.cap))]
-    LongLine { name: String, line: u64, cap: u64, what: &'static str },
+    /// A line is longer than the cap for its kind of input.
+    LongLine {
+        /// The input's name.
+        name: String,
+        /// The 1-based number of the long line.
+        line: u64,
+        /// The cap on a line, in bytes.
+        cap: u64,
+        /// What kind of input this is, as the caps name it.
+        what: &'static str,
+    },
     #[error("{name}: larger than {} (the cap for {what}){how}", size(*.cap))]
-    TooLarge { name: String, cap: u64, what: &'static str, how: &'static str },
+    /// The input is larger than the cap for its kind of input.
+    TooLarge {
+        /// The input's name.
+        name: String,
+        /// The cap on the whole input, in bytes.
+        cap: u64,
+        /// What kind of input this is, as the caps name it.
+        what: &'static str,
+        /// Extra advice appended to the message (may be empty).
+        how: &'static str,
+    },
     #[error("{name}: line {line} is not text: it holds the byte {byte:#04x} (binary data?)")]
-    Binary { name: String, line: u64, byte: u8 },
+    /// A text input holds a control byte, as binary data does.
+    Binary {
+        /// The input's name.
+        name: String,
+        /// The 1-based number of the line holding the byte.
+        line: u64,
+        /// The offending byte.
+        byte: u8,
+    },
     #[error("{name}: line {line} is not UTF-8 text (column {column})")]
-    NotUtf8 { name: String, line: u64, column: usize },
+    /// A line of a text input is not valid UTF-8.
+    NotUtf8 {
+        /// The input's name.
+        name: String,
+        /// The 1-based number of the invalid line.
+        line: u64,
+        /// The 1-based byte column where the invalid UTF-8 starts.
+        column: usize,
+    },
 }
 
 impl InputError {

@@ -185,10 +185,13 @@
 pub mod attacks;
 #[warn(missing_docs)]
 pub mod board;
+#[warn(missing_docs)]
 pub mod book;
 #[warn(missing_docs)]
 pub mod chess;
+#[warn(missing_docs)]
 pub mod engines;
+#[warn(missing_docs)]
 pub mod input;
 #[warn(missing_docs)]
 pub mod movegen;
@@ -198,10 +201,12 @@ pub mod perft;
 pub mod position;
 #[warn(missing_docs)]
 pub mod rules;
+#[warn(missing_docs)]
 pub mod tictacchess;
 #[warn(missing_docs)]
 pub mod tools;
 pub mod variants;
+#[warn(missing_docs)]
 pub mod verify;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};

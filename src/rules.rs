@@ -311,7 +311,6 @@ pub fn squares_of_text(view: &BoardView, text: &str) -> Option<MoveSquares> {
     }
 }
 
-
 /// The fields (whitespace-separated) where `printed` differs from `ours`,
 /// as `NAME: engine X, ours Y`; a field is named by `names` where given,
 /// else by its number.

@@ -13,7 +13,9 @@ use crate::{Move, Position};
 /// How moves are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
+    /// Standard algebraic notation (`Nf3`).
     San,
+    /// UCI long algebraic notation (`g1f3`).
     Uci,
 }
 

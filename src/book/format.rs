@@ -30,6 +30,7 @@ use std::fmt;
 
 /// The two tree bits of a move byte.
 pub const OPEN: u8 = 0x40;
+/// Bit 7 of a move byte: `)`.
 pub const CLOSE: u8 = 0x80;
 /// Both tree bits: an extension byte.
 pub const EXTENSION: u8 = 0xC0;
@@ -40,14 +41,23 @@ pub const ESCAPE_STEP: u8 = 63;
 
 /// Extension codes (the whole byte).
 pub mod ext {
+    /// `0xC0`: the line ends here although the move byte has `(`.
     pub const END: u8 = 0xC0;
+    /// `0xC3`: recognise the move but do not play it.
     pub const AVOID: u8 = 0xC3;
+    /// `0xC4`: a transposition pointer with a 16-bit offset.
     pub const POINTER16: u8 = 0xC4;
+    /// `0xC5`: a transposition pointer with a 24-bit offset.
     pub const POINTER24: u8 = 0xC5;
+    /// `0xC8`: style tag open.
     pub const STYLE_OPEN: u8 = 0xC8;
+    /// `0xC9`: style tag closed.
     pub const STYLE_CLOSED: u8 = 0xC9;
+    /// `0xCA`: style tag gambit.
     pub const STYLE_GAMBIT: u8 = 0xCA;
+    /// `0xD1`: the first index escape (adds 63).
     pub const ESCAPE1: u8 = 0xD1;
+    /// `0xD3`: the last index escape (adds 189).
     pub const ESCAPE3: u8 = 0xD3;
 }
 
@@ -57,7 +67,9 @@ pub mod flag {
     pub const SIBLING: u8 = 1;
     /// No line follows in place (`)`, `0xC0` or a pointer).
     pub const ENDS: u8 = 2;
+    /// The move is to be recognised but not played (`0xC3`).
     pub const AVOID: u8 = 4;
+    /// The node is a transposition pointer (`target` is set).
     pub const POINTER: u8 = 8;
     /// Style tags, shifted: open, closed, gambit.
     pub const STYLE_SHIFT: u8 = 4;
@@ -86,6 +98,7 @@ pub struct RawNode {
 }
 
 impl RawNode {
+    /// True if another choice follows in the same position (`(`).
     pub fn has_sibling(&self) -> bool {
         self.flags & flag::SIBLING != 0
     }
@@ -93,9 +106,11 @@ impl RawNode {
     pub fn has_children(&self) -> bool {
         self.flags & flag::ENDS == 0
     }
+    /// True if the move is to be recognised but not played.
     pub fn avoid(&self) -> bool {
         self.flags & flag::AVOID != 0
     }
+    /// For a pointer, the index of the target node.
     pub fn pointer(&self) -> Option<u32> {
         (self.flags & flag::POINTER != 0).then_some(self.target)
     }
@@ -113,37 +128,53 @@ pub struct FormatError {
     /// The node whose line was being read (its children or its next
     /// choice), to name the line of moves; `ROOT` at the top.
     pub context: u32,
+    /// What is wrong.
     pub kind: FormatErrorKind,
 }
 
+/// What is wrong with a book's bytes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatErrorKind {
+    /// The book ends after an extension byte, before its move byte.
     #[error("the book is truncated: it ends inside a node (an extension byte without its move byte)")]
     TruncatedNode,
+    /// The book ends with this many choices or lines unfinished.
     #[error("the book is truncated: {0} choice(s) announced by `(` or an unfinished line are missing")]
     TruncatedTree(usize),
+    /// The book ends inside a pointer's offset.
     #[error("the book is truncated inside the offset of a transposition pointer")]
     TruncatedPointer,
+    /// A move byte (given) holds the reserved index 63.
     #[error("byte 0x{0:02x}: index 63 is reserved (indices above 62 use an escape)")]
     ReservedIndex(u8),
+    /// A reserved extension code (the byte given).
     #[error("unknown extension code 0x{0:02x}")]
     UnknownExtension(u8),
+    /// An extension code (given) twice for one move.
     #[error("extension 0x{0:02x} given twice for one move")]
     DuplicateExtension(u8),
+    /// `0xC0` before a move byte without `(`, with `)`, or with a pointer.
     #[error("extension 0xc0 (line ends before another choice) must precede a move byte with `(` and without `)`")]
     MisplacedEnd,
+    /// A pointer before a move byte with `)`.
     #[error("a transposition pointer must precede a move byte without `)` and without 0xc0")]
     MisplacedPointer,
+    /// An escaped index (given) beyond 217.
     #[error("escaped index {0} is beyond 217, the most moves minus one any position has")]
     IndexTooLarge(u16),
+    /// This many bytes follow the end of the tree.
     #[error("{0} byte(s) after the end of the tree")]
     TrailingBytes(usize),
+    /// A pointer to an offset (given) past the end of the book.
     #[error("transposition pointer to byte {0}, past the end of the book")]
     PointerPastEnd(u32),
+    /// A pointer to an offset (given) that is not a node's first byte.
     #[error("transposition pointer to byte {0}, which is not the first byte of a move")]
     PointerNotANode(u32),
+    /// A pointer to a node (its offset given) whose line does not go on.
     #[error("transposition pointer to byte {0}, whose line does not go on in the book")]
     PointerToLineEnd(u32),
+    /// A pointer to its own node.
     #[error("transposition pointer to itself")]
     PointerToItself,
 }
@@ -159,6 +190,7 @@ impl std::error::Error for FormatError {}
 /// A book's bytes with their structure: nodes in pre-order.
 #[derive(Debug, Clone, Default)]
 pub struct RawBook {
+    /// The nodes, in pre-order.
     pub nodes: Vec<RawNode>,
     /// The length of the book in bytes.
     pub byte_len: usize,
@@ -175,10 +207,12 @@ impl RawBook {
         }
     }
 
+    /// The number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
+    /// True if the book has no nodes.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

@@ -21,12 +21,14 @@ pub struct PgnError {
     pub line: usize,
     /// `, move 12... "Nxe5"` when a move is at fault.
     pub at: String,
+    /// What is wrong.
     pub message: String,
 }
 
 /// What a PGN file held.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PgnSummary {
+    /// Games read.
     pub games: usize,
     /// Moves read (a move that was already in the tree counts again).
     pub moves: usize,

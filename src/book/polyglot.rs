@@ -49,13 +49,18 @@ pub fn key(pos: &Position) -> u64 {
 /// One 16-byte entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// The Polyglot hash key of the position.
     pub key: u64,
+    /// The move as Polyglot packs it: to, from and promotion bits.
     pub raw_move: u16,
+    /// The move's weight (0: never play).
     pub weight: u16,
+    /// The learning field (kept as read; chesstool writes 0).
     pub learn: u32,
 }
 
 impl Entry {
+    /// The entry as 16 big-endian bytes, as a `.bin` file holds it.
     pub fn to_bytes(self) -> [u8; 16] {
         let mut b = [0u8; 16];
         b[0..8].copy_from_slice(&self.key.to_be_bytes());
@@ -66,8 +71,10 @@ impl Entry {
     }
 }
 
+/// Why bytes are not a Polyglot book.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PolyglotError {
+    /// The size (given) is not a multiple of 16 bytes.
     #[error("{0} bytes is not a multiple of 16: a Polyglot book is a list of 16-byte entries (truncated file?)")]
     Length(usize),
 }
@@ -134,6 +141,7 @@ pub fn encode_move(m: Move) -> u16 {
     m.to() as u16 | (m.from() as u16) << 6 | promotion << 12
 }
 
+/// How much of a Polyglot book `import` takes.
 #[derive(Debug, Clone, Copy)]
 pub struct ImportOptions {
     /// Positions this many plies from the start (by the shortest way through

@@ -24,9 +24,11 @@ pub struct Book {
 /// One book move of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move.
     pub mv: Move,
     /// False for a move to recognise but not to play.
     pub play: bool,
+    /// Its style tags.
     pub style: Style,
 }
 
@@ -60,10 +62,12 @@ impl Book {
         super::verify::decode_fault(&self.raw, e)
     }
 
+    /// The structure of the book's bytes.
     pub fn raw(&self) -> &RawBook {
         &self.raw
     }
 
+    /// The position the book starts from.
     pub fn root(&self) -> &Position {
         &self.root
     }

@@ -6,12 +6,17 @@
 use super::pgn::{move_number, read_move};
 use super::tree::Tree;
 
+/// A move of a text book line that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, move {number} {text:?}: {message}")]
 pub struct TextError {
+    /// The 1-based line number.
     pub line: usize,
+    /// The move number (`12.` or `12...`).
     pub number: String,
+    /// The move as written.
     pub text: String,
+    /// Why it cannot be read.
     pub message: String,
 }
 

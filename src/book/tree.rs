@@ -5,6 +5,7 @@ use super::format::{RawBook, ROOT};
 use crate::{Move, Position};
 use std::collections::HashMap;
 
+/// The index of a node in a `Tree`.
 pub type NodeId = u32;
 
 /// Style tags of a move (the document's "open, or closed, or whether a
@@ -13,28 +14,35 @@ pub type NodeId = u32;
 pub struct Style(pub u8);
 
 impl Style {
+    /// The tags' names, in bit order.
     pub const NAMES: [&'static str; 3] = ["open", "closed", "gambit"];
 
+    /// The one tag named `name` (any case), if it is one.
     pub fn from_name(name: &str) -> Option<Style> {
         Style::NAMES.iter().position(|n| n.eq_ignore_ascii_case(name)).map(|i| Style(1 << i))
     }
 
+    /// The names of the tags set, in bit order.
     pub fn names(self) -> Vec<&'static str> {
         Style::NAMES.iter().enumerate().filter(|(i, _)| self.0 & (1 << i) != 0).map(|(_, n)| *n).collect()
     }
 
+    /// True if no tag is set.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 }
 
+/// A move of the book, with the choices after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
     /// The move (meaningless for the root).
     pub mv: Move,
     /// False for a move to recognise but not to play.
     pub play: bool,
+    /// Its style tags.
     pub style: Style,
+    /// The choices after it, in book order.
     pub children: Vec<NodeId>,
     /// A transposition: the line goes on at this earlier node, which reaches
     /// the same position. A node with a link has no children of its own.
@@ -56,6 +64,7 @@ impl Default for Tree {
 }
 
 impl Tree {
+    /// The root node: the start position.
     pub const ROOT: NodeId = 0;
 
     /// An empty book from the standard start position.
@@ -70,18 +79,22 @@ impl Tree {
         Tree { root: Position::startpos(), nodes: vec![root] }
     }
 
+    /// The position the book starts from.
     pub fn root_position(&self) -> &Position {
         &self.root
     }
 
+    /// The node `id`.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id as usize]
     }
 
+    /// The node `id`, to change.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
         &mut self.nodes[id as usize]
     }
 
+    /// The choices after node `id`, in book order.
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         &self.nodes[id as usize].children
     }
@@ -91,6 +104,7 @@ impl Tree {
         self.nodes.len() - 1
     }
 
+    /// True if the book has no moves.
     pub fn is_empty(&self) -> bool {
         self.nodes.len() == 1
     }
@@ -248,18 +262,31 @@ pub fn move_byte_offset(raw: &RawBook, id: u32) -> usize {
 /// A book whose bytes are well formed but whose moves are not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodeError {
+    /// The byte at fault.
     pub offset: usize,
     /// The raw node at fault.
     pub node: u32,
+    /// What is wrong.
     pub kind: DecodeErrorKind,
 }
 
+/// What is wrong with a book's moves.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeErrorKind {
+    /// A move index beyond the position's legal moves.
     #[error("move index {index} does not exist: the position has {count} legal moves")]
-    IndexOutOfRange { index: u8, count: usize },
+    IndexOutOfRange {
+        /// The index.
+        index: u8,
+        /// How many legal moves the position has.
+        count: usize,
+    },
+    /// A pointer whose target reaches another position.
     #[error("transposition pointer to byte {target}, which reaches another position")]
-    PointerToOtherPosition { target: u32 },
+    PointerToOtherPosition {
+        /// The target node's offset.
+        target: u32,
+    },
 }
 
 /// Same pieces, side to move, castling rights and en passant capture (the

@@ -11,14 +11,18 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("byte {offset} (line: {line}): {problem}")]
 pub struct Fault {
+    /// The offset of the byte at fault.
     pub offset: usize,
+    /// The line of moves leading to it.
     pub line: String,
+    /// What is wrong.
     pub problem: String,
 }
 
 /// What a sound book holds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Statistics {
+    /// The book's size in bytes.
     pub bytes: u64,
     /// Moves (one move byte each).
     pub nodes: u64,
@@ -40,6 +44,7 @@ pub struct Statistics {
     pub avoid: u64,
     /// Moves whose index needed an escape.
     pub escapes: u64,
+    /// Style tags, counted one per tag.
     pub styles: u64,
 }
 

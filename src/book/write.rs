@@ -20,6 +20,7 @@ pub struct Sizes {
     pub avoid: u64,
     /// Transposition pointers and the bytes they take (3 or 4 each).
     pub pointers: u64,
+    /// The bytes the pointers take.
     pub pointer_bytes: u64,
     /// Style tags: one byte each.
     pub styles: u64,
@@ -32,16 +33,37 @@ impl Sizes {
     }
 }
 
+/// Why a tree cannot be written as a book.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
+    /// A move is not legal in its position.
     #[error("the move {mv} of `{line}` is not legal there")]
-    IllegalMove { mv: String, line: String },
+    IllegalMove {
+        /// The move, in UCI.
+        mv: String,
+        /// The line of moves, in short form.
+        line: String,
+    },
+    /// A pointer to a later node.
     #[error("a transposition pointer of `{line}` points forward; the target must come first")]
-    ForwardPointer { line: String },
+    ForwardPointer {
+        /// The line of moves, in short form.
+        line: String,
+    },
+    /// A pointer's offset does not fit in 24 bits.
     #[error("a transposition pointer of `{line}` would need an offset of {offset}, beyond 24 bits")]
-    PointerTooFar { line: String, offset: usize },
+    PointerTooFar {
+        /// The line of moves, in short form.
+        line: String,
+        /// The offset it needs.
+        offset: usize,
+    },
+    /// A node has both a pointer and moves of its own.
     #[error("the node of `{line}` has both a transposition pointer and moves of its own")]
-    PointerWithChildren { line: String },
+    PointerWithChildren {
+        /// The line of moves, in short form.
+        line: String,
+    },
 }
 
 /// The bytes of `tree` and what they are made of.

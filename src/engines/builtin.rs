@@ -11,6 +11,7 @@ pub struct Builtin<R: Rules> {
 }
 
 impl<R: Rules> Builtin<R> {
+    /// The built-in generator for the game `rules`.
     pub fn new(rules: Arc<R>) -> Builtin<R> {
         Builtin { rules }
     }

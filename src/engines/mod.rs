@@ -50,6 +50,7 @@ pub struct EngineOptions {
     /// UCI only: the perft command, with `{depth}` for the depth
     /// (`go perft {depth}` when `None`).
     pub perft_command: Option<String>,
+    /// What to do with the engine's standard error.
     pub stderr: StderrMode,
 }
 
@@ -67,7 +68,9 @@ impl EngineOptions {
 
 /// A position to ask about: a root and the moves played from it.
 pub struct Line<R: Rules> {
+    /// The position the line starts from.
     pub root: R::Position,
+    /// The moves played from the root, in order.
     pub moves: Vec<R::Move>,
 }
 
@@ -84,6 +87,7 @@ impl<R: Rules> std::fmt::Debug for Line<R> {
 }
 
 impl<R: Rules> Line<R> {
+    /// The line of no moves: the root itself.
     pub fn new(root: R::Position) -> Line<R> {
         Line { root, moves: Vec::new() }
     }
@@ -122,7 +126,9 @@ impl<R: Rules> Line<R> {
 /// its order, with their counts, and the total if it printed one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Divide {
+    /// Each move as printed, with its count, in the printed order.
     pub moves: Vec<(String, u64)>,
+    /// The total line's count, if the engine printed one.
     pub total: Option<u64>,
 }
 
@@ -149,29 +155,110 @@ impl Divide {
 pub enum EngineError {
     /// Not the engine's fault but the command line's: exit 2, naming the path.
     #[error("cannot start {program:?}: {source}")]
-    Spawn { program: String, source: std::io::Error },
+    Spawn {
+        /// The program that could not be started.
+        program: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The engine gave no complete answer in time and was killed.
     #[error("{engine}: no complete answer to {request} within {secs} s (killed); last line: {last:?}{stderr}", secs = .timeout.as_secs_f64())]
-    Timeout { engine: String, request: String, timeout: Duration, last: String, stderr: String },
+    Timeout {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// The time limit it overran.
+        timeout: Duration,
+        /// The last line it printed.
+        last: String,
+        /// The tail of its standard error, for the message (empty if none).
+        stderr: String,
+    },
+    /// The engine exited or died while answering.
     #[error("{engine}: {status} while answering {request} after {lines} line(s) of output{stderr}")]
-    Crashed { engine: String, request: String, status: String, lines: usize, stderr: String },
+    Crashed {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// How it ended (exit code or signal).
+        status: String,
+        /// How many lines of output it printed before.
+        lines: usize,
+        /// The tail of its standard error, for the message (empty if none).
+        stderr: String,
+    },
+    /// The engine's answer does not read as a divide.
     #[error("{engine}: unreadable answer to {request}: {source}{stderr}")]
-    Garbage { engine: String, request: String, source: Box<ParseOutputError>, stderr: String },
+    Garbage {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// Why the answer could not be read.
+        source: Box<ParseOutputError>,
+        /// The tail of its standard error, for the message (empty if none).
+        stderr: String,
+    },
     /// The answer stopped before its end: no total line (perftree's blank
     /// line and total, UCI's `Nodes searched`).
     #[error("{engine}: the answer to {request} was cut off: it has no total line; the last line received was {last:?}{stderr}")]
-    Truncated { engine: String, request: String, last: String, stderr: String },
+    Truncated {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// The last line received.
+        last: String,
+        /// The tail of its standard error, for the message (empty if none).
+        stderr: String,
+    },
     /// Output no divide can explain: a line over `MAX_LINE` bytes, or far
     /// more lines or bytes than the position has moves (killed).
     #[error("{engine}: garbage in answer to {request}: {what} (killed)")]
-    Flood { engine: String, request: String, what: String },
+    Flood {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// What was too long or too much.
+        what: String,
+    },
     /// Answered the perft command with a search (`info depth`, `bestmove`)
     /// or an "unknown command" line; `advice` says what to try.
     #[error("{engine}: does not support perft: {what} (it answered {request} with {line:?}); {advice}", what = if *.searched { "it searched instead of counting" } else { "it does not know the command" })]
-    NoPerft { engine: String, request: String, line: String, searched: bool, advice: String },
+    NoPerft {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// The line that showed it.
+        line: String,
+        /// True if it searched instead of counting.
+        searched: bool,
+        /// What to try instead.
+        advice: String,
+    },
+    /// The engine listed a move twice in one answer.
     #[error("{engine}: listed move {mv:?} twice in its answer to {request}")]
-    Duplicate { engine: String, request: String, mv: String },
+    Duplicate {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// The move listed twice, as printed.
+        mv: String,
+    },
+    /// The engine broke the protocol (a missing or wrong reply).
     #[error("{engine}: {message}")]
-    Protocol { engine: String, message: String },
+    Protocol {
+        /// The engine's name.
+        engine: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An input or output error talking to the engine.
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// Not the engine's fault: bad input (an unreadable saved divide, a
@@ -229,6 +316,7 @@ pub trait Divider<R: Rules> {
 /// A position as an engine printed it: the `Fen:` and `Key:` lines of `d`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shown {
+    /// The position as printed on the `Fen:` line.
     pub fen: String,
     /// The hash key as printed (`Key: 8F8F01D4562F59FB`), if it printed one.
     pub key: Option<String>,

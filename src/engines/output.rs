@@ -31,17 +31,24 @@ pub enum DivideFormat {
     /// Try every format, keep the first that reads the whole output.
     #[default]
     Auto,
+    /// `e2e4: 20` lines (Stockfish, Fairy-Stockfish).
     Stockfish,
+    /// `e2e4 20` lines, a blank line and the total (perftree).
     Perftree,
+    /// `move 1 : e2e4 : 20` lines (Weiss, VICE).
     Weiss,
+    /// `e2e4 - 20` lines.
     Dash,
+    /// A total alone, no per-move counts.
     Total,
 }
 
 impl DivideFormat {
+    /// Every format but `Auto`, in the order `Auto` tries them.
     pub const CONCRETE: [DivideFormat; 5] =
         [DivideFormat::Stockfish, DivideFormat::Weiss, DivideFormat::Dash, DivideFormat::Perftree, DivideFormat::Total];
 
+    /// The format's name as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
             DivideFormat::Auto => "auto",
@@ -80,18 +87,56 @@ impl FromStr for DivideFormat {
 /// An output that does not read as a divide.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseOutputError {
+    /// A line the format cannot read.
     #[error("line {line}: {text:?} is not a {format} divide line{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
-    UnknownLine { line: usize, text: String, format: DivideFormat, hint: Option<String> },
+    UnknownLine {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+        /// The format that was tried.
+        format: DivideFormat,
+        /// What the line looks like, if known.
+        hint: Option<String>,
+    },
+    /// A move listed twice.
     #[error("line {line}: move {mv:?} listed twice (first on line {first})")]
-    Duplicate { line: usize, first: usize, mv: String },
+    Duplicate {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line where it was first listed.
+        first: usize,
+        /// The move, as printed.
+        mv: String,
+    },
+    /// More move lines than any position has moves.
     #[error("line {line}: more than {MAX_MOVE_LINES} move lines (no position has that many moves)")]
-    TooManyMoves { line: usize },
+    TooManyMoves {
+        /// The 1-based number of the offending output line.
+        line: usize,
+    },
+    /// A second total line.
     #[error("line {line}: a second total {text:?}")]
-    SecondTotal { line: usize, text: String },
+    SecondTotal {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// A line after the total.
     #[error("line {line}: {text:?} after the total")]
-    AfterTotal { line: usize, text: String },
+    AfterTotal {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// Neither a move nor a total in the whole output.
     #[error("no moves and no total in the output{}", if *skipped > 0 { format!(" ({skipped} line(s) skipped as not divide data)") } else { String::new() })]
-    Empty { skipped: usize },
+    Empty {
+        /// How many lines were skipped as not divide data.
+        skipped: usize,
+    },
 }
 
 impl ParseOutputError {
@@ -110,6 +155,7 @@ impl ParseOutputError {
 /// Lines skipped as not divide data, by kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Skipped {
+    /// Blank lines.
     pub blank: usize,
     /// Text before the first move that does not look like divide data.
     pub banner: usize,
@@ -172,7 +218,9 @@ impl Skipped {
 /// A divide read from text, with what was skipped on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedOutput {
+    /// The moves and total read.
     pub divide: Divide,
+    /// The lines skipped, by kind.
     pub skipped: Skipped,
     /// The format that read it (the one asked for, or the one `Auto` found).
     pub format: DivideFormat,

@@ -15,6 +15,7 @@ use crate::rules::Rules;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// An engine run as a perftree-style script: one process per divide, the position on its command line.
 pub struct ScriptEngine<R: Rules> {
     rules: Arc<R>,
     name: String,

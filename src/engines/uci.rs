@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// A UCI engine, kept running and started at the first question, kept running, and asked its perft command (`go perft N`) for each divide.
 pub struct UciEngine<R: Rules> {
     rules: Arc<R>,
     name: String,

@@ -117,7 +117,9 @@ pub fn squares(mut bits: Bits) -> impl Iterator<Item = Square> {
 /// White moves first; its pawn walks towards rank 4.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// The side that moves first.
     White = 0,
+    /// The side that moves second.
     Black = 1,
 }
 
@@ -147,9 +149,13 @@ impl Color {
 /// The four pieces each side owns, in the order of the hand (`PNBR`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Kind {
+    /// `P`: the pawn.
     Pawn = 0,
+    /// `N`: the knight.
     Knight = 1,
+    /// `B`: the bishop.
     Bishop = 2,
+    /// `R`: the rook.
     Rook = 3,
 }
 

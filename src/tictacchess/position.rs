@@ -88,26 +88,86 @@ impl fmt::Debug for Move {
 /// What is wrong with a position string; each names the field and the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// Not three whitespace-separated fields; holds how many there were.
     #[error("expected three fields `<board> <hand> <side>` (e.g. `4/4/4/4 PNBRpnbr w`), found {0}")]
     Fields(usize),
+    /// The board has other than four ranks; holds the board and the count.
     #[error("board {0:?}: {1} ranks, expected 4 (ranks 4 to 1 separated by '/')")]
     RankCount(String, usize),
+    /// A rank does not describe four squares.
     #[error("board: rank {rank} {text:?} has {squares} squares, expected 4")]
-    RankWidth { rank: usize, text: String, squares: usize },
+    RankWidth {
+        /// The rank's number (4 to 1).
+        rank: usize,
+        /// The rank's text.
+        text: String,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A rank holds a character that is no piece and no digit 1-4.
     #[error("board: rank {rank} {text:?}: {ch:?} is not a piece (PNBR, pnbr) or a digit 1-4")]
-    BoardChar { rank: usize, text: String, ch: char },
+    BoardChar {
+        /// The rank's number (4 to 1).
+        rank: usize,
+        /// The rank's text.
+        text: String,
+        /// The character.
+        ch: char,
+    },
+    /// A side has two of one piece on the board.
     #[error("board: two {color} {kind}s ({first} and {second}); each side has one of each")]
-    TwoOnBoard { color: &'static str, kind: &'static str, first: Square, second: Square },
+    TwoOnBoard {
+        /// The piece's colour (`white` or `black`).
+        color: &'static str,
+        /// The piece's kind (`pawn`, `knight`, ...).
+        kind: &'static str,
+        /// The square of the first one.
+        first: Square,
+        /// The square of the second one.
+        second: Square,
+    },
+    /// The hand holds a character that is no piece.
     #[error("hand {text:?}: {ch:?} is not a piece (PNBR for White, pnbr for Black, or `-` for empty hands)")]
-    HandChar { text: String, ch: char },
+    HandChar {
+        /// The hand field as given.
+        text: String,
+        /// The character.
+        ch: char,
+    },
+    /// The hand is out of order or repeats a piece.
     #[error("hand {text:?}: {ch:?} is out of order or repeated (White's PNBR in that order, then Black's pnbr)")]
-    HandOrder { text: String, ch: char },
+    HandOrder {
+        /// The hand field as given.
+        text: String,
+        /// The piece letter out of place.
+        ch: char,
+    },
+    /// A piece is both on the board and in hand.
     #[error("hand {text:?}: the {color} {kind} is both on the board ({square}) and in hand")]
-    BothPlaces { text: String, color: &'static str, kind: &'static str, square: Square },
+    BothPlaces {
+        /// The hand field as given.
+        text: String,
+        /// The piece's colour (`white` or `black`).
+        color: &'static str,
+        /// The piece's kind (`pawn`, `knight`, ...).
+        kind: &'static str,
+        /// Its square on the board.
+        square: Square,
+    },
+    /// A piece is neither on the board nor in hand.
     #[error("hand {text:?}: the {color} {kind} is neither on the board nor in hand (the hand lists every piece not on the board)")]
-    Nowhere { text: String, color: &'static str, kind: &'static str },
+    Nowhere {
+        /// The hand field as given.
+        text: String,
+        /// The piece's colour (`white` or `black`).
+        color: &'static str,
+        /// The piece's kind (`pawn`, `knight`, ...).
+        kind: &'static str,
+    },
+    /// The side field is not `w` or `b`.
     #[error("side {0:?}: expected `w` or `b`")]
     Side(String),
+    /// The side to move already has four in a line; holds its name.
     #[error("{0} to move already has four in a line: the game ended before its turn")]
     MoverHasLine(&'static str),
 }
@@ -115,12 +175,25 @@ pub enum PositionError {
 /// Why a move cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text is neither a drop nor a move.
     #[error("{0:?} is not a move (a drop `N@b2` or a move `b1c3`)")]
     Syntax(String),
+    /// The game is already over.
     #[error("{text:?}: the game is over ({winner} has four in a line)")]
-    GameOver { text: String, winner: &'static str },
+    GameOver {
+        /// The move as given.
+        text: String,
+        /// The side that has four in a line.
+        winner: &'static str,
+    },
+    /// The move is not legal here.
     #[error("{text:?}: {reason}")]
-    Illegal { text: String, reason: String },
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// Why it is illegal.
+        reason: String,
+    },
 }
 
 fn lower_name(c: Color) -> &'static str {

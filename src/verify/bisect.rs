@@ -15,16 +15,29 @@ use std::time::{Duration, Instant};
 /// A failure of one side while comparing.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
+    /// The engine under test failed to answer.
     #[error("{0}")]
     Engine(#[source] EngineError),
+    /// The reference engine failed to answer.
     #[error("reference: {0}")]
     Reference(#[source] EngineError),
     /// A divide that cannot be compared; `user_text` if that side is text
     /// the user gave (a saved divide), so an input error.
     #[error("{error}")]
-    Diff { error: DiffError, user_text: bool },
+    Diff {
+        /// Why the divides cannot be compared.
+        error: DiffError,
+        /// True if the side at fault is text the user gave.
+        user_text: bool,
+    },
+    /// The depth asked for is more than the game allows.
     #[error("depth {depth} is more than the {max} this game allows")]
-    TooDeep { depth: u32, max: u32 },
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+        /// The game's maximum depth.
+        max: u32,
+    },
 }
 
 impl VerifyError {
@@ -39,6 +52,7 @@ impl VerifyError {
         }
     }
 
+    /// The side at fault (the engine for a depth too deep).
     pub fn side(&self) -> Side {
         match self {
             VerifyError::Engine(_) | VerifyError::TooDeep { .. } => Side::Engine,
@@ -54,6 +68,7 @@ pub struct Witness<R: Rules> {
     pub line: Line<R>,
     /// The depth of the divide that showed the difference there.
     pub depth: u32,
+    /// How the two divides differ there.
     pub diff: DivideDiff<R::Move>,
     /// Set when the witness is not a plain missing/extra list (an engine
     /// that prints only totals, one whose counts contradict each other).
@@ -123,6 +138,7 @@ pub struct Step {
     pub depth: u32,
     /// The moves from the start, in the game's notation.
     pub path: Vec<String>,
+    /// Divides asked of the engine under test so far.
     pub engine_calls: u32,
     /// Time spent waiting for the engine under test so far.
     pub engine_wait: Duration,
@@ -136,10 +152,15 @@ pub type OnStep<'a> = dyn FnMut(&Step) + 'a;
 
 /// An engine, a reference and how often each was asked.
 pub struct Checker<'a, R: Rules> {
+    /// The game both sides play.
     pub rules: &'a R,
+    /// The engine under test.
     pub engine: &'a mut dyn Divider<R>,
+    /// The engine it is compared with (usually `Builtin`).
     pub reference: &'a mut dyn Divider<R>,
+    /// How many divides the engine under test was asked for.
     pub engine_calls: u32,
+    /// How many divides the reference was asked for.
     pub reference_calls: u32,
     /// Time spent waiting for the engine under test.
     pub engine_wait: Duration,
@@ -148,6 +169,7 @@ pub struct Checker<'a, R: Rules> {
 }
 
 impl<'a, R: Rules> Checker<'a, R> {
+    /// A checker with no calls made, no progress callbacks.
     pub fn new(rules: &'a R, engine: &'a mut dyn Divider<R>, reference: &'a mut dyn Divider<R>) -> Checker<'a, R> {
         Checker {
             rules,

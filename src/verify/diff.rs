@@ -13,7 +13,9 @@ use crate::rules::{ReadMoveError, Rules};
 /// Which side of a comparison printed something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// The engine under test.
     Engine,
+    /// The reference engine.
     Reference,
 }
 
@@ -29,10 +31,34 @@ impl std::fmt::Display for Side {
 /// A divide that cannot be compared.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiffError {
+    /// A side listed one move twice (under two spellings).
     #[error("the {side} listed {mv} twice (as {first:?} and {second:?}) in {position}")]
-    Duplicate { side: Side, mv: String, first: String, second: String, position: String },
+    Duplicate {
+        /// The side that printed it.
+        side: Side,
+        /// The move, in the game's notation.
+        mv: String,
+        /// Its first spelling, as printed.
+        first: String,
+        /// Its second spelling, as printed.
+        second: String,
+        /// The position, in the game's text form.
+        position: String,
+    },
+    /// A side printed a move that cannot be read in the position.
     #[error("the {side} printed a move that cannot be read in {position}: {error}{}", note_on_unreadable(*unreadable, *printed))]
-    Unreadable { side: Side, error: ReadMoveError, position: String, unreadable: usize, printed: usize },
+    Unreadable {
+        /// The side that printed it.
+        side: Side,
+        /// Why the first unreadable move cannot be read.
+        error: ReadMoveError,
+        /// The position, in the game's text form.
+        position: String,
+        /// How many printed moves cannot be read.
+        unreadable: usize,
+        /// How many moves it printed.
+        printed: usize,
+    },
 }
 
 fn note_on_unreadable(unreadable: usize, printed: usize) -> String {
@@ -46,6 +72,7 @@ fn note_on_unreadable(unreadable: usize, printed: usize) -> String {
 }
 
 impl DiffError {
+    /// The side that printed the divide.
     pub fn side(&self) -> Side {
         match self {
             DiffError::Duplicate { side, .. } | DiffError::Unreadable { side, .. } => *side,
@@ -58,6 +85,7 @@ impl DiffError {
 pub struct Missing {
     /// In the game's notation (`Rules::move_text`).
     pub mv: String,
+    /// The reference's count for it.
     pub reference: u64,
     /// What kind of move it is (`en passant capture`, `promotion piece missing (knight)`, ...).
     pub hint: Option<String>,
@@ -69,7 +97,9 @@ pub struct Extra {
     /// In the game's notation: our text for a legal move, else the
     /// canonical form of the illegal one.
     pub mv: String,
+    /// The move as the engine printed it.
     pub printed: String,
+    /// The engine's count for it.
     pub engine: u64,
     /// True if the move is legal by our generator (the reference left it out).
     pub legal: bool,
@@ -80,23 +110,32 @@ pub struct Extra {
 /// A move both list, with different counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountDiff<M> {
+    /// The move, in the game's notation.
     pub mv: String,
     /// The move, when it is legal here (to descend into).
     pub legal: Option<M>,
+    /// The engine's count.
     pub engine: u64,
+    /// The reference's count.
     pub reference: u64,
 }
 
 /// The differences between two divides of one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DivideDiff<M> {
+    /// Moves only the reference lists.
     pub missing: Vec<Missing>,
+    /// Moves only the engine lists.
     pub extra: Vec<Extra>,
+    /// Moves both list, with different counts.
     pub counts: Vec<CountDiff<M>>,
+    /// The engine's total (printed, else summed).
     pub engine_total: u64,
+    /// The reference's total (printed, else summed).
     pub reference_total: u64,
     /// A side printed only a total, so moves could not be compared.
     pub engine_total_only: bool,
+    /// The reference printed only a total.
     pub reference_total_only: bool,
     /// Reference counts of its legal moves, for choosing where to descend.
     pub reference_counts: Vec<(M, u64)>,
@@ -118,6 +157,7 @@ impl<M> Default for DivideDiff<M> {
 }
 
 impl<M> DivideDiff<M> {
+    /// True if the divides agree: same moves, same counts, same totals.
     pub fn is_match(&self) -> bool {
         self.missing.is_empty()
             && self.extra.is_empty()

@@ -32,6 +32,7 @@ pub struct Budget {
 pub struct Options {
     /// The depth of each comparison (1: the move lists).
     pub depth: u32,
+    /// When the run stops.
     pub budget: Budget,
     /// Also compare the engine's printed position and keys.
     pub check_positions: bool,
@@ -42,24 +43,43 @@ pub struct Options {
 /// Where a run is, for live progress.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
+    /// Positions compared so far.
     pub positions: u64,
+    /// Games (random walks) started so far.
     pub games: u64,
+    /// Time since the start.
     pub elapsed: Duration,
 }
 
 /// What the position checks found wrong.
 pub enum PositionProblem<R: Rules> {
     /// The engine's FEN differs from ours in these fields.
-    Fen { printed: String, differences: Vec<String> },
+    Fen {
+        /// The FEN the engine printed.
+        printed: String,
+        /// Each field that differs, described.
+        differences: Vec<String>,
+    },
     /// The engine gave this position another key than before: when it was
     /// asked at `earlier` (another move order), or, with `taken_back`, at
     /// the same line before that move was played and taken back.
-    Key { key: String, earlier_key: String, earlier: Line<R>, taken_back: Option<R::Move> },
+    Key {
+        /// The key the engine printed now.
+        key: String,
+        /// The key it printed before.
+        earlier_key: String,
+        /// The line where it printed the earlier key.
+        earlier: Line<R>,
+        /// The move played and taken back, if that is how it was reached again.
+        taken_back: Option<R::Move>,
+    },
 }
 
 /// A position check that failed, at the end of `line`.
 pub struct PositionFinding<R: Rules> {
+    /// The line to the position.
     pub line: Line<R>,
+    /// What was wrong with the engine's position there.
     pub problem: PositionProblem<R>,
 }
 
@@ -67,14 +87,19 @@ pub struct PositionFinding<R: Rules> {
 pub enum Finding<R: Rules> {
     /// The move lists (or counts) differ: where the bisection ended.
     Moves(Witness<R>),
+    /// The engine's printed position or key is wrong.
     Position(PositionFinding<R>),
 }
 
 /// A finished run.
 pub struct Summary<R: Rules> {
+    /// Positions compared.
     pub positions: u64,
+    /// Games (random walks) played.
     pub games: u64,
+    /// How long the run took.
     pub elapsed: Duration,
+    /// The first thing found wrong, if any.
     pub finding: Option<Finding<R>>,
 }
 

@@ -17,6 +17,7 @@ use crate::engines::clip;
 pub struct SuiteEntry {
     /// `file:line` where the position is given.
     pub origin: String,
+    /// The position's `id`, if the suite gives one.
     pub id: Option<String>,
     /// The position as text (FEN for chess), with `hmvc`/`fmvn` filled in
     /// as fields five and six where a four-field EPD gave them.
@@ -57,10 +58,19 @@ impl SuiteEntry {
     }
 }
 
+/// Why a suite cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SuiteError {
+    /// A line that does not parse.
     #[error("{file}:{line}: {message}")]
-    Syntax { file: String, line: usize, message: String },
+    Syntax {
+        /// The suite file's name.
+        file: String,
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong with the line.
+        message: String,
+    },
 }
 
 /// Reads a suite with depths up to `crate::perft::MAX_DEPTH`.

@@ -20,18 +20,46 @@ pub enum TableError {
     /// Not `#[source]`: the message already holds it, and a chain would
     /// print it twice.
     #[error("{path}: {error}")]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file (the table, or the temporary file it is written to).
+        path: PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// The table file could not be created.
     #[error("{path}: cannot create the table ({tmp}): {error}")]
-    Create { path: PathBuf, tmp: PathBuf, error: std::io::Error },
+    Create {
+        /// The table's path.
+        path: PathBuf,
+        /// The temporary file written first.
+        tmp: PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
     #[error(
         "{0}: not a chesstool TicTacChess table (its header does not start with {MAGIC:?})",
         MAGIC = "chesstool-ttc-v1"
     )]
+    /// The file is not a chesstool TicTacChess table; holds its path.
     Foreign(PathBuf),
+    /// The file has the wrong size.
     #[error("{path}: the table is {got} bytes, a complete one is {expected} (truncated or damaged)")]
-    Size { path: PathBuf, got: u64, expected: u64 },
+    Size {
+        /// The table's path.
+        path: PathBuf,
+        /// Its size in bytes.
+        got: u64,
+        /// The size of a complete table.
+        expected: u64,
+    },
+    /// The table holds an impossible value.
     #[error("{path}: the table is corrupt at {what}")]
-    Corrupt { path: PathBuf, what: String },
+    Corrupt {
+        /// The table's path.
+        path: PathBuf,
+        /// Where, or what is wrong.
+        what: String,
+    },
 }
 
 fn fnv(bytes: &[u8]) -> u64 {

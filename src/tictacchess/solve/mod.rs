@@ -209,12 +209,21 @@ impl<'a> Successors<'a> {
 /// What went wrong in a solve (an internal fault: never expected).
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum SolveError {
+    /// A distance to the end passed 126 plies.
     #[error("a distance passed 126 plies, more than a byte of the table holds")]
     TooDeep,
+    /// The verification pass found states that disagree with their successors.
     #[error("verification failed: {count} states disagree with their successors, e.g. {example}")]
-    Verify { count: u64, example: String },
+    Verify {
+        /// How many states disagree.
+        count: u64,
+        /// One of them, described.
+        example: String,
+    },
+    /// The CPU lacks the `popcnt` instruction the solve was compiled for.
     #[error("this CPU lacks the popcnt instruction that the solve is compiled for")]
     NoPopcnt,
+    /// The table could not be allocated; holds its size in bytes.
     #[error("cannot allocate the table of {0} bytes")]
     Memory(u64),
 }

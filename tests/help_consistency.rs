@@ -106,7 +106,8 @@ fn options(page: &str) -> Vec<Opt> {
 }
 
 /// (option, command) pairs whose metavariable may differ, and why.
-const OWN_METAVAR: &[(&str, &str, &str)] = &[("output", "perft split", "a directory, not a file")];
+const OWN_METAVAR: &[(&str, &str, &str)] =
+    &[("output", "perft split", "a directory, not a file"), ("svg", "suite", "a directory: one picture per failure")];
 
 /// (option, command) pairs whose summary may differ, and why.
 const OWN_SUMMARY: &[(&str, &str, &str)] = &[
@@ -117,6 +118,7 @@ const OWN_SUMMARY: &[(&str, &str, &str)] = &[
     ("square", "rotated-dump", "a square to show the tables of"),
     ("square", "magic-search", "the one square to search or check"),
     ("square", "betza show", "the piece's square"),
+    ("svg", "suite", "a directory of pictures, one per failing entry"),
 ];
 
 /// One metavariable per kind of value, whatever the option's name.

@@ -60,7 +60,9 @@ pub struct MagicSearchArgs {
     /// Only this square (a name such as a1 or A1; with --verify: the one square the file must hold).
     #[arg(long, value_name = "SQ")]
     pub square: Option<String>,
-    /// Seed of the random generator; a seed gives the same magics (default 1).
+    /// Seed of the random generator.
+    ///
+    /// A seed gives the same magics (default 1).
     #[arg(long, value_name = "SEED", value_parser = super::common::seed_arg)]
     pub seed: Option<u64>,
     /// Look for magics with BITS index bits fewer than relevant bits (0 to 4).

@@ -50,7 +50,9 @@ pub struct SuiteArgs {
     /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// Also write a JUnit XML report (one test case per position and depth) to FILE (`-`: standard output, instead of the tables).
+    /// Also write a JUnit XML report to FILE (`-`: standard output, instead of the text).
+    ///
+    /// One test case per position and depth.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     /// With an engine: draw each failing position's first wrong position as an SVG picture in DIR (created if missing), named after the suite file and line (`tricky-line12.svg`).

@@ -36,27 +36,33 @@ pub struct FuzzArgs {
     /// Stop after comparing this many positions.
     #[arg(long, value_name = "N", value_parser = positions_budget, allow_negative_numbers = true)]
     pub positions: Option<u64>,
-    /// The seed of the walks: the same seed walks the same games [default: from the clock, printed].
-    #[arg(long, value_name = "S", value_parser = seed_arg, allow_negative_numbers = true)]
+    /// Seed of the random generator.
+    ///
+    /// The same seed walks the same games [default: from the clock, printed].
+    #[arg(long, value_name = "SEED", value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Walk from the positions of FILE instead of the built-in roots: one FEN or EPD line each (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub roots: Option<PathBuf>,
-    /// Depth of each comparison (1: the move lists).
+    /// Depth of the perft in plies.
+    ///
+    /// The depth of each comparison (1: the move lists).
     #[arg(long, short, default_value_t = 1, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: u32,
     /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
     #[arg(long)]
     pub check_position: bool,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
-    /// Also write a JUnit XML report (one test case: the run) to FILE (`-`: standard output, instead of the text).
+    /// Also write a JUnit XML report to FILE (`-`: standard output, instead of the text).
+    ///
+    /// One test case: the run.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     #[command(flatten)]
     pub force: ForceArg,
-    /// No live progress on stderr.
+    /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]

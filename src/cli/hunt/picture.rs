@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 /// `--svg FILE` and `--force` of `divide`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct PictureArgs {
-    /// Draw the first wrong position as an SVG picture: the board, the side to move, missing moves as green solid arrows, extra moves as red dashed arrows, checks, pins and the e.p. square outlined (`-` for standard output, instead of the report).
+    /// Also write an SVG picture to FILE (`-` is standard output).
+    ///
+    /// The first wrong position: the board, the side to move, missing moves as green solid arrows, extra moves as red dashed arrows, checks, pins and the e.p. square outlined (`-` writes it instead of the report).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]

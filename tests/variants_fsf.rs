@@ -36,7 +36,7 @@ fn random_positions(name: &str, games: usize, plies: usize, seed: u64) -> Vec<St
                 break;
             }
             let mv = moves[rng.next(moves.len())];
-            pos.make(mv.from as usize, mv.to as usize, mv.victims(), variant.royal);
+            variant.tables.play(&mut pos, mv);
             let us = pos.side;
             let king = pos.royal[us];
             let in_check = king != u16::MAX && variant.tables.attacked(&mut pos, king as usize, us ^ 1);

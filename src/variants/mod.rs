@@ -5,13 +5,17 @@
 
 pub mod betza;
 pub mod board;
+pub mod builtin;
 pub mod explain;
+mod fen;
 pub mod ini;
+pub mod laws;
 pub mod movegen;
 pub mod perft;
 pub mod rules;
 mod shapes;
 pub mod show;
+pub mod special;
 pub mod variant;
 
 pub use board::Position;

@@ -96,12 +96,12 @@ impl Rules for VariantRules {
 
     fn play(&self, pos: &Position, mv: Move) -> Position {
         let mut next = pos.clone();
-        next.make(mv.from as usize, mv.to as usize, mv.victims(), self.variant.royal);
+        self.variant.tables.play(&mut next, mv);
         next
     }
 
-    fn move_text(&self, _pos: &Position, mv: Move) -> String {
-        self.variant.move_text(mv)
+    fn move_text(&self, pos: &Position, mv: Move) -> String {
+        self.variant.move_text(pos, mv)
     }
 
     fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
@@ -149,7 +149,12 @@ impl Rules for VariantRules {
     }
 
     fn uci_options(&self, _root: &Position) -> Vec<(String, String)> {
-        vec![("VariantPath".into(), self.path.clone()), ("UCI_Variant".into(), self.variant.name.clone())]
+        let mut options = Vec::new();
+        if !self.path.is_empty() {
+            options.push(("VariantPath".into(), self.path.clone()));
+        }
+        options.push(("UCI_Variant".into(), self.variant.name.clone()));
+        options
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {

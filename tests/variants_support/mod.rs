@@ -115,7 +115,7 @@ pub fn our_divide(variant: &Variant, fen: &str, depth: u32) -> (BTreeMap<String,
     let mut map = BTreeMap::new();
     let mut total = 0;
     for (mv, n) in perft::divide(variant, &pos, depth) {
-        assert!(map.insert(variant.move_text(mv), n).is_none(), "a move listed twice");
+        assert!(map.insert(variant.move_text(&pos, mv), n).is_none(), "a move listed twice");
         total += n;
     }
     (map, total)

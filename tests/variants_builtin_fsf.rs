@@ -1,0 +1,91 @@
+//! Fairy-Stockfish's built-in variants by name: our perft against its
+//! `go perft`, from the start and from random playouts, and constructed
+//! positions for each rule. Fairy-Stockfish (pyffish 0.0.90) is the oracle.
+
+mod variants_support;
+use chesstool::variants::{builtin, Variant};
+use variants_support::*;
+
+/// A small deterministic generator for random playouts.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Positions from seeded random games (our generator only picks them; both
+/// generators count them).
+fn playouts(variant: &Variant, games: usize, plies: usize, seed: u64) -> Vec<String> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = variant.parse_fen(&variant.start_fen).unwrap();
+        for ply in 0..plies {
+            let moves = variant.tables.legal_moves(&mut pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.next(moves.len())];
+            variant.tables.play(&mut pos, mv);
+            if ply % 7 == 6 || ply + 1 == plies {
+                out.push(variant.fen(&pos));
+            }
+        }
+    }
+    out
+}
+
+/// (variant, start depth, playout depth).
+const EXACT: &[(&str, u32, u32)] = &[("chess", 3, 2)];
+
+fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
+    let variant = builtin::load(name).unwrap();
+    let ours = our_divide(&variant, fen, depth);
+    let theirs = fsf.divide(name, fen, &[], depth);
+    if ours != theirs {
+        let mut diffs = Vec::new();
+        for (mv, n) in &theirs.0 {
+            match ours.0.get(mv) {
+                None => diffs.push(format!("missing {mv} ({n})")),
+                Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
+                _ => {}
+            }
+        }
+        for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
+            diffs.push(format!("extra {mv}"));
+        }
+        return Err(format!(
+            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
+            ours.1,
+            theirs.1,
+            diffs.join("; ")
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn builtins_match_fairy_stockfish_from_start_and_playouts() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let only = std::env::var("VARIANTS").ok();
+    let mut failures = Vec::new();
+    for (i, &(name, start_depth, depth)) in EXACT.iter().enumerate() {
+        if only.as_ref().is_some_and(|o| !o.split(',').any(|n| n == name)) {
+            continue;
+        }
+        let variant = builtin::load(name).unwrap();
+        let mut result = check(&mut fsf, name, &variant.start_fen, start_depth);
+        for fen in playouts(&variant, 3, 60, 11 + i as u64) {
+            if result.is_err() {
+                break;
+            }
+            result = check(&mut fsf, name, &fen, depth);
+        }
+        if let Err(e) = result {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -42,7 +42,8 @@ const EXACT: &[(&str, u32, u32)] = &[("chess", 3, 2)];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
     let variant = builtin::load(name).unwrap();
-    let ours = our_divide(&variant, fen, depth);
+    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
+        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
     let theirs = fsf.divide(name, fen, &[], depth);
     if ours != theirs {
         let mut diffs = Vec::new();
@@ -75,7 +76,13 @@ fn builtins_match_fairy_stockfish_from_start_and_playouts() {
         if only.as_ref().is_some_and(|o| !o.split(',').any(|n| n == name)) {
             continue;
         }
-        let variant = builtin::load(name).unwrap();
+        let variant = match builtin::load(name) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
         let mut result = check(&mut fsf, name, &variant.start_fen, start_depth);
         for fen in playouts(&variant, 3, 60, 11 + i as u64) {
             if result.is_err() {
@@ -88,4 +95,15 @@ fn builtins_match_fairy_stockfish_from_start_and_playouts() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_builtin_builds_and_moves_from_its_start() {
+    for (name, description) in builtin::list() {
+        assert!(!description.is_empty(), "{name} has no description");
+        let v = builtin::load(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut pos = v.parse_fen(&v.start_fen).unwrap();
+        assert_eq!(v.fen(&pos).split(' ').next(), v.start_fen.split(' ').next(), "{name}");
+        assert!(v.tables.count_legal(&mut pos) > 0, "{name}");
+    }
 }

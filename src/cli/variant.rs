@@ -42,7 +42,7 @@ impl VariantArgs {
     pub fn rules(&self) -> Result<VariantRules> {
         let name = self.variant.as_deref().unwrap_or_default();
         let variant = if self.variant_path.is_some() {
-            ini::load(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?
+            ini::load_with_builtins(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?
         } else {
             builtin::load(name).map_err(|e| anyhow!("--variant: {e}"))?
         };

@@ -385,3 +385,18 @@ pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
     })?;
     IniFile::parse(path, &text)?.variant(name)
 }
+
+/// As Fairy-Stockfish's `VariantPath`: the file's variants come on top of
+/// the built-ins, so a name the file does not define may be a built-in.
+pub fn load_with_builtins(path: &str, name: &str) -> Result<Variant, IniError> {
+    let text = std::fs::read_to_string(path).map_err(|e| IniError {
+        path: path.into(),
+        line: None,
+        message: e.to_string(),
+    })?;
+    let file = IniFile::parse(path, &text)?;
+    if !file.names().iter().any(|n| n == name) && super::builtin::file().names().iter().any(|n| n == name) {
+        return super::builtin::load(name);
+    }
+    file.variant(name)
+}

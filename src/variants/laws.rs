@@ -72,6 +72,8 @@ pub struct PawnLaws {
     pub double_step: [Region; 2],
     /// Cells from which a pawn may step three, per side.
     pub triple_step: [Region; 2],
+    /// Where a pawn of each side may capture en passant (its destination).
+    pub ep_region: [Region; 2],
 }
 
 /// Whether a pawn reaching the promotion region must promote.
@@ -176,6 +178,8 @@ pub const LAW_KEYS: &[&str] = &[
     "doubleStepRegionBlack",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
     "promotionRegionWhite",
     "promotionRegionBlack",
     "promotionPieceTypes",
@@ -264,6 +268,10 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             kind,
             double_step: [region("doubleStepRegionWhite", w)?, region("doubleStepRegionBlack", b)?],
             triple_step: [region("tripleStepRegionWhite", none.clone())?, region("tripleStepRegionBlack", none)?],
+            ep_region: [
+                region("enPassantRegionWhite", Region(vec![true; g.cells]))?,
+                region("enPassantRegionBlack", Region(vec![true; g.cells]))?,
+            ],
         });
         let (_, l) = keys.get("pawn").map(|(v, l)| (v, *l)).unwrap_or((&String::new(), 0));
         let default_kinds = match get("promotionPieceTypes") {

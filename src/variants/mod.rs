@@ -7,6 +7,7 @@ pub mod betza;
 pub mod board;
 pub mod builtin;
 pub mod explain;
+pub mod explain_rules;
 mod fen;
 pub mod ini;
 pub mod laws;

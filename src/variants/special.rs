@@ -67,7 +67,7 @@ impl Tables {
                 out.push(Move { special: Special::PawnRush, ..Move::plain(from, sq) });
             }
         }
-        if pos.ep != NO_SQUARE {
+        if pos.ep != NO_SQUARE && pawn.ep_region[us].has(pos.ep as usize) {
             let ep = pos.ep as usize;
             let victim = (ep as isize - up) as usize;
             if (from as isize + 1 == victim as isize || from as isize - 1 == victim as isize)
@@ -162,7 +162,7 @@ impl Tables {
         let us = pos.side;
         let (king, rook) = (mv.from as usize, mv.to as usize);
         let (kto, _) = self.castling_targets(us, king, rook);
-        if self.attacked(pos, king, us ^ 1) {
+        if self.royal_attacked(pos, king, us ^ 1) {
             return false;
         }
         let cell = pos.cells[king];
@@ -173,7 +173,7 @@ impl Tables {
             }
             let before = pos.cells[sq];
             pos.cells[sq] = cell;
-            let hit = self.attacked(pos, sq, us ^ 1);
+            let hit = self.royal_attacked(pos, sq, us ^ 1);
             pos.cells[sq] = before;
             if hit {
                 return false;
@@ -198,7 +198,7 @@ impl Tables {
             let (kto, rto) = self.castling_targets(us, from, to);
             let king = pos.lift(from);
             let rook = pos.lift(to);
-            pos.put(kto, king, true);
+            pos.put(kto, king, self.royal() == Some(cell_kind(king)));
             pos.put(rto, rook, false);
             pos.side ^= 1;
             pos.castle[us] = [NO_SQUARE; 2];
@@ -213,6 +213,9 @@ impl Tables {
             for side in 0..2 {
                 for wing in 0..2 {
                     let rook = pos.castle[side][wing] as usize;
+                    if rook == NO_SQUARE as usize {
+                        continue;
+                    }
                     if rook == from || rook == to || pos.cells[rook] == EMPTY {
                         pos.castle[side][wing] = NO_SQUARE;
                     }
@@ -259,7 +262,7 @@ impl Tables {
             let (kto, rto) = self.castling_targets(us, from, to);
             let king = pos.lift(kto);
             let rook = pos.lift(rto);
-            pos.put(from, king, true);
+            pos.put(from, king, self.royal() == Some(cell_kind(king)));
             pos.put(to, rook, false);
             pos.side = us;
         } else {
@@ -305,7 +308,11 @@ impl Tables {
                     .iter()
                     .any(|&sq| cell_kind(pos.cells[sq as usize]) == flag.kind && flag.region[c].has(sq as usize))
             };
-            if reached(them) && !(flag.flag_move && us != WHITE && self.may_follow_to_flag(pos)) {
+            // Fairy-Stockfish: with flag moves (racing kings, jesonmor) the
+            // flag piece must also survive the reply, except that Black's
+            // king may still draw by reaching the flag itself.
+            let early = !flag.flag_move || self.royal() == Some(flag.kind);
+            if early && reached(them) && !(flag.flag_move && us != WHITE && self.may_follow_to_flag(pos)) {
                 return true;
             }
             if flag.flag_move && reached(us) {
@@ -391,17 +398,21 @@ impl Tables {
         ok
     }
 
-    /// Is the king of `us` on `king` safe? With explosions, kings that touch
-    /// cannot attack each other (a capture would blow up its own king).
+    /// Is the king of `us` on `king` safe?
     fn blast_safe(&self, pos: &mut Position, king: usize, us: Side) -> bool {
-        if self.laws.blast {
-            let theirs = pos.royal[us ^ 1] as usize;
+        !self.royal_attacked(pos, king, us ^ 1)
+    }
+
+    /// Is a royal piece on `sq` attacked by `by`? With explosions, a square
+    /// next to `by`'s own royal piece is not: that capture would blow it up.
+    pub(crate) fn royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        if self.laws.blast && pos.royal[by] != NO_SQUARE {
             let s = self.geometry().stride as isize;
-            let d = king as isize - theirs as isize;
+            let d = sq as isize - pos.royal[by] as isize;
             if [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].contains(&d) {
-                return true;
+                return false;
             }
         }
-        !self.attacked(pos, king, us ^ 1)
+        self.attacked(pos, sq, by)
     }
 }

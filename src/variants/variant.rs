@@ -80,6 +80,7 @@ pub enum VariantError {
 
 impl Variant {
     /// Builds a variant; `start_fen` is checked.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: &str,
         width: u8,

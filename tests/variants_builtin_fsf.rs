@@ -6,15 +6,6 @@ mod variants_support;
 use chesstool::variants::{builtin, Variant};
 use variants_support::*;
 
-/// A small deterministic generator for random playouts.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 /// Positions from seeded random games (our generator only picks them; both
 /// generators count them).
 fn playouts(variant: &Variant, games: usize, plies: usize, seed: u64) -> Vec<String> {
@@ -46,22 +37,11 @@ fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String>
         .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
     let theirs = fsf.divide(name, fen, &[], depth);
     if ours != theirs {
-        let mut diffs = Vec::new();
-        for (mv, n) in &theirs.0 {
-            match ours.0.get(mv) {
-                None => diffs.push(format!("missing {mv} ({n})")),
-                Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
-                _ => {}
-            }
-        }
-        for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
-            diffs.push(format!("extra {mv}"));
-        }
         return Err(format!(
             "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
             ours.1,
             theirs.1,
-            diffs.join("; ")
+            differences(&ours, &theirs)
         ));
     }
     Ok(())

@@ -13,15 +13,6 @@ fn start_positions_match_fairy_stockfish() {
     }
 }
 
-/// A small deterministic generator for random playouts.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 /// Positions from seeded random games (our generator only picks them; the
 /// counts compared come from both generators).
 fn random_positions(name: &str, games: usize, plies: usize, seed: u64) -> Vec<String> {

@@ -127,18 +127,38 @@ pub fn compare(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> u64 {
     let ours = our_divide(&variant, fen, depth);
     let theirs = fsf.divide(name, fen, &[], depth);
     if ours != theirs {
-        let mut diffs = Vec::new();
-        for (mv, n) in &theirs.0 {
-            match ours.0.get(mv) {
-                None => diffs.push(format!("missing {mv} ({n})")),
-                Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
-                _ => {}
-            }
-        }
-        for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
-            diffs.push(format!("extra {mv}"));
-        }
-        panic!("{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}", ours.1, theirs.1, diffs.join("; "));
+        panic!(
+            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
+            ours.1,
+            theirs.1,
+            differences(&ours, &theirs)
+        );
     }
     ours.1
+}
+
+/// The moves where two divides differ, in words.
+pub fn differences(ours: &(BTreeMap<String, u64>, u64), theirs: &(BTreeMap<String, u64>, u64)) -> String {
+    let mut diffs = Vec::new();
+    for (mv, n) in &theirs.0 {
+        match ours.0.get(mv) {
+            None => diffs.push(format!("missing {mv} ({n})")),
+            Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
+            _ => {}
+        }
+    }
+    for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
+        diffs.push(format!("extra {mv}"));
+    }
+    diffs.join("; ")
+}
+
+/// A small deterministic generator for random playouts.
+pub struct Lcg(pub u64);
+impl Lcg {
+    /// A number below `n`.
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
 }

@@ -177,11 +177,11 @@ impl Variant {
             let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
             let rank = if side == WHITE { c.rank } else { g.height - 1 - c.rank };
             let king = pos.royal[side];
-            let king_ok = king != NO_SQUARE
-                && g.coords(king as usize).1 == rank
-                && (c.chess960 || g.coords(king as usize).0 == c.king_file);
+            // Only the rank: Fairy-Stockfish castles from wherever the king
+            // stands on it (Capablanca's king starts on f1).
+            let king_ok = king != NO_SQUARE && g.coords(king as usize).1 == rank;
             if !king_ok {
-                return Err(format!("'{ch}': the {} king is not on its castling square", side_name(side)));
+                return Err(format!("'{ch}': the {} king is not on its castling rank", side_name(side)));
             }
             let king = king as usize;
             let kf = g.coords(king).0;

@@ -225,7 +225,9 @@ impl Tables {
                 }
             }
         }
-        pos.ep = if mv.special == Special::PawnRush { ((from as isize + to as isize) / 2) as u16 } else { NO_SQUARE };
+        // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
+        let rush = mv.special == Special::PawnRush && mv.promo == 0;
+        pos.ep = if rush { ((from as isize + to as isize) / 2) as u16 } else { NO_SQUARE };
         if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
             let king = pos.royal[us ^ 1] as usize;
             if self.attacked(pos, king, us) {

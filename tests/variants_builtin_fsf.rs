@@ -6,26 +6,9 @@ mod variants_support;
 use chesstool::variants::{builtin, Variant};
 use variants_support::*;
 
-/// Positions from seeded random games (our generator only picks them; both
-/// generators count them).
+/// Positions from seeded random games: every 7th ply and the last.
 fn playouts(variant: &Variant, games: usize, plies: usize, seed: u64) -> Vec<String> {
-    let mut rng = Lcg(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = variant.parse_fen(&variant.start_fen).unwrap();
-        for ply in 0..plies {
-            let moves = variant.tables.legal_moves(&mut pos);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.next(moves.len())];
-            variant.tables.play(&mut pos, mv);
-            if ply % 7 == 6 || ply + 1 == plies {
-                out.push(variant.fen(&pos));
-            }
-        }
-    }
-    out
+    playout_positions(variant, games, plies, seed, |_, _, ply| ply % 7 == 6)
 }
 
 /// (variant, start depth, playout depth).

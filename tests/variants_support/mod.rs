@@ -2,6 +2,7 @@
 //! divide in its text form.
 #![allow(dead_code)]
 
+use chesstool::variants::board::Position;
 use chesstool::variants::{ini, perft, Variant};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -161,4 +162,32 @@ impl Lcg {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
+}
+
+/// Positions from seeded random games, those `keep` picks after each ply
+/// (our generator only picks them; both generators count them).
+pub fn playout_positions(
+    variant: &Variant,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut keep: impl FnMut(&Variant, &mut Position, usize) -> bool,
+) -> Vec<String> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = variant.parse_fen(&variant.start_fen).unwrap();
+        for ply in 0..plies {
+            let moves = variant.tables.legal_moves(&mut pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.next(moves.len())];
+            variant.tables.play(&mut pos, mv);
+            if keep(variant, &mut pos, ply) || ply + 1 == plies {
+                out.push(variant.fen(&pos));
+            }
+        }
+    }
+    out
 }

@@ -13,39 +13,14 @@ fn start_positions_match_fairy_stockfish() {
     }
 }
 
-/// A small deterministic generator for random playouts.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 /// Positions from seeded random games (our generator only picks them; the
 /// counts compared come from both generators).
 fn random_positions(name: &str, games: usize, plies: usize, seed: u64) -> Vec<String> {
-    let variant = load(name);
-    let mut rng = Lcg(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = variant.parse_fen(&variant.start_fen).unwrap();
-        for ply in 0..plies {
-            let moves = variant.tables.legal_moves(&mut pos);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.next(moves.len())];
-            pos.make(mv.from as usize, mv.to as usize, mv.victims(), variant.royal);
-            let us = pos.side;
-            let king = pos.royal[us];
-            let in_check = king != u16::MAX && variant.tables.attacked(&mut pos, king as usize, us ^ 1);
-            if in_check || ply + 1 == plies {
-                out.push(variant.fen(&pos));
-            }
-        }
-    }
-    out
+    playout_positions(&load(name), games, plies, seed, |variant, pos, _| {
+        let us = pos.side;
+        let king = pos.royal[us];
+        king != u16::MAX && variant.tables.attacked(pos, king as usize, us ^ 1)
+    })
 }
 
 fn random_games_match(games: usize, plies: usize, depth: u32) {

@@ -22,6 +22,7 @@ mod suite;
 mod tictacchess;
 mod usage;
 mod variant;
+mod variant_list;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write;
@@ -78,6 +79,8 @@ pub enum Command {
     /// TicTacChess (the 4x4 game of the source documents): perft, divide,
     /// the exact solution of the game, and play against it.
     Tictacchess(tictacchess::TicTacChessArgs),
+    /// Fairy-Stockfish's built-in variants that `--variant NAME` selects.
+    Variant(variant_list::VariantCmdArgs),
 }
 
 impl Command {
@@ -97,6 +100,7 @@ impl Command {
             Command::Book(a) => a.json(),
             Command::Betza(a) => a.json(),
             Command::Tictacchess(a) => a.json(),
+            Command::Variant(a) => a.json(),
             Command::Completions(_) | Command::Man(_) => false,
         }
     }
@@ -288,5 +292,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Book(args) => book::run(args),
         Command::Betza(args) => betza::run(args),
         Command::Tictacchess(args) => tictacchess::run(args),
+        Command::Variant(args) => variant_list::run(args),
     }
 }

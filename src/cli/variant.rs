@@ -7,7 +7,7 @@ use super::{EngineFailure, Outcome};
 use anyhow::{anyhow, Context, Result};
 use chesstool::rules::Rules;
 use chesstool::variants::rules::VariantRules;
-use chesstool::variants::{ini, perft, Position, Variant};
+use chesstool::variants::{builtin, ini, perft, Position, Variant};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -18,10 +18,12 @@ use std::time::{Duration, Instant};
 /// The variant argument group.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct VariantArgs {
-    /// The variant, defined in --variant-path (Fairy-Stockfish's UCI_Variant).
-    #[arg(long, value_name = "NAME", requires = "variant_path")]
+    /// A variant (Fairy-Stockfish's UCI_Variant): a built-in (`chesstool
+    /// variant list`) or one defined in --variant-path.
+    #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
-    /// A variants.ini file in Fairy-Stockfish's format (its VariantPath).
+    /// A variants.ini file in Fairy-Stockfish's format (its VariantPath);
+    /// its sections may use built-ins as templates (`[mycapa:capablanca]`).
     #[arg(long, value_name = "FILE", requires = "variant")]
     pub variant_path: Option<String>,
 }
@@ -38,7 +40,11 @@ impl VariantArgs {
     /// The rules of one variant.
     pub fn rules(&self) -> Result<VariantRules> {
         let name = self.variant.as_deref().unwrap_or_default();
-        let variant = ini::load(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?;
+        let variant = if self.variant_path.is_some() {
+            ini::load_with_builtins(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?
+        } else {
+            builtin::load(name).map_err(|e| anyhow!("--variant: {e}"))?
+        };
         for w in &variant.warnings {
             eprintln!("warning: {w}");
         }

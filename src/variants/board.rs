@@ -129,6 +129,14 @@ pub struct Position {
     slot: Vec<u16>,
     /// Each side's royal piece, or `NO_SQUARE`.
     pub royal: [u16; 2],
+    /// Castling rights: each side's rook cell towards the h side and the a
+    /// side, `NO_SQUARE` when that castling is gone.
+    pub castle: [[u16; 2]; 2],
+    /// The cell a pawn passed over with a double step just now (the FEN's
+    /// en-passant square), or `NO_SQUARE`.
+    pub ep: u16,
+    /// Checks each side still has to give (check-counting variants).
+    pub checks: [u8; 2],
 }
 
 impl fmt::Debug for Position {
@@ -154,7 +162,23 @@ impl Position {
             lists: [Vec::new(), Vec::new()],
             slot: vec![0; geometry.cells],
             royal: [NO_SQUARE; 2],
+            castle: [[NO_SQUARE; 2]; 2],
+            ep: NO_SQUARE,
+            checks: [0; 2],
         }
+    }
+
+    /// Takes the piece off a non-empty cell and returns it.
+    pub fn lift(&mut self, sq: usize) -> u8 {
+        let cell = self.cells[sq];
+        debug_assert!(cell != EMPTY && cell != OFF);
+        let s = cell_side(cell);
+        self.remove_from_list(sq, s);
+        if self.royal[s] == sq as u16 {
+            self.royal[s] = NO_SQUARE;
+        }
+        self.cells[sq] = EMPTY;
+        cell
     }
 
     /// Puts a piece on an empty cell.

@@ -10,6 +10,7 @@
 //! few keys that do not change the moves (piece values, game-end rules).
 //! Any other key is an error that names it: nothing is silently ignored.
 
+use super::laws;
 use super::variant::{Initial, PieceDef, Variant, VariantError};
 use std::collections::BTreeMap;
 
@@ -57,11 +58,11 @@ pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
     ("wazir", 'w', "W"),
     ("commoner", 'm', "K"),
     ("centaur", 'c', "KN"),
+    ("pawn", 'p', "fmWfcF"),
 ];
 
 /// Built-in pieces with rules beyond their Betza in Fairy-Stockfish.
 const UNSUPPORTED_PIECES: &[(&str, &str)] = &[
-    ("pawn", "pawns (double step, en passant, promotion) are not implemented"),
     ("soldier", "the Xiangqi soldier's river rule is not implemented"),
     ("janggiCannon", "the Janggi cannon's rules are not implemented"),
     ("janggiElephant", "the Janggi elephant is not implemented"),
@@ -84,19 +85,17 @@ const IGNORED_KEYS: &[&str] = &[
     "variantTemplate",
     "extinctionValue",
     "extinctionClaim",
+    "description",
 ];
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
 const FALSE_ONLY_KEYS: &[&str] = &[
-    "chess960",
     "twoBoards",
     "pieceDrops",
     "dropLoop",
     "capturesToHand",
-    "mustCapture",
     "mustDrop",
-    "blastOnCapture",
     "gating",
     "seirawanGating",
     "cambodianMoves",
@@ -108,19 +107,15 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "passOnStalemate",
     "shatarMateRule",
     "bikjangRule",
-    "flagMove",
     "perpetualCheckIllegal",
     "moveRepetitionIllegal",
-    "castling",
     "sittuyinPromotion",
     "piecePromotionOnCapture",
     "mandatoryPiecePromotion",
     "pieceDemotion",
-    "immobilityIllegal",
     "wallOrMove",
     "dupleCheck",
     "extinctionPseudoRoyal",
-    "checkCounting",
 ];
 
 #[derive(Debug, Clone)]
@@ -184,6 +179,16 @@ impl IniFile {
         Ok(IniFile { path: path.into(), sections })
     }
 
+    /// Is this the built-in definitions' file?
+    fn is_builtin(&self) -> bool {
+        self.path == super::builtin::PATH
+    }
+
+    /// The value of `key` in section `name` (with its templates').
+    pub fn value(&self, name: &str, key: &str) -> Option<String> {
+        self.resolved(name, 0).ok()?.get(key).map(|(v, _)| v.clone())
+    }
+
     /// The names of the variants in the file.
     pub fn names(&self) -> Vec<String> {
         self.sections.iter().map(|s| s.name.clone()).collect()
@@ -202,13 +207,16 @@ impl IniFile {
             let own = self.sections.iter().position(|s| s.name == name);
             match known {
                 Some(t) if t < own.unwrap_or(0) && depth < 32 => keys = self.resolved(template, depth + 1)?,
+                None if !self.is_builtin() && super::builtin::file().names().contains(template) => {
+                    keys = super::builtin::file().resolved(template, depth + 1)?
+                }
                 _ => {
                     return Err(IniError {
                         path: self.path.clone(),
                         line: Some(section.line),
                         message: format!(
-                            "template {template:?}: only earlier sections of this file can be templates; \
-                             the rules of Fairy-Stockfish's built-in variants are not implemented"
+                            "template {template:?}: neither an earlier section of this file nor a built-in variant \
+                             (chesstool variant list)"
                         ),
                     })
                 }
@@ -295,7 +303,7 @@ impl IniFile {
                         pieces.push((k.to_string(), c, betza, Some(n)));
                     }
                 }
-                k if k == "pawn" || UNSUPPORTED_PIECES.iter().any(|&(n, _)| n == k) => {
+                k if UNSUPPORTED_PIECES.iter().any(|&(n, _)| n == k) => {
                     pieces.retain(|p| p.0 != k);
                     if letter_of(value)?.is_some() {
                         let why = UNSUPPORTED_PIECES.iter().find(|&&(n, _)| n == k).map(|p| p.1).unwrap_or("");
@@ -315,7 +323,7 @@ impl IniFile {
                         pieces.push((k.to_string(), c, betza.to_string(), None));
                     }
                 }
-                k if IGNORED_KEYS.contains(&k) => {}
+                k if IGNORED_KEYS.contains(&k) || laws::LAW_KEYS.contains(&k) => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {
                     if bool_value()? {
                         return Err(err(line, format!("{k} = true: that rule is not implemented")));
@@ -330,13 +338,8 @@ impl IniFile {
         let fen_board = start_fen.split_whitespace().next().unwrap_or("").to_string();
         let mut defs = Vec::new();
         for (name, letter, betza, _) in &pieces {
-            if let Some(why) = betza.strip_prefix('!').or((name == "pawn").then_some("")) {
+            if let Some(why) = betza.strip_prefix('!') {
                 if fen_board.contains(letter.to_ascii_lowercase()) || fen_board.contains(letter.to_ascii_uppercase()) {
-                    let why = if why.is_empty() {
-                        "pawns (double step, en passant, promotion) are not implemented"
-                    } else {
-                        why
-                    };
                     let l = keys.get(name.as_str()).map(|x| x.1).or(start_line);
                     return Err(err(
                         l,
@@ -360,7 +363,10 @@ impl IniFile {
             }
             None => None,
         };
-        Variant::new(name, width, height, defs, royal, &start_fen, initial).map_err(|e| {
+        let geometry = super::board::Geometry::new(width, height);
+        let kind_of = |c: char| defs.iter().position(|d| d.letter == c.to_ascii_uppercase());
+        let laws = laws::from_keys(&keys, &geometry, &kind_of).map_err(|(line, message)| err(line, message))?;
+        Variant::new(name, width, height, defs, royal, &start_fen, initial, laws).map_err(|e| {
             let line = match &e {
                 VariantError::Other(m) if m.starts_with("startFen") => start_line,
                 _ => None,
@@ -379,4 +385,19 @@ pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
         message: e.reason(),
     })?;
     IniFile::parse(path, &text)?.variant(name)
+}
+
+/// As Fairy-Stockfish's `VariantPath`: the file's variants come on top of
+/// the built-ins, so a name the file does not define may be a built-in.
+pub fn load_with_builtins(path: &str, name: &str) -> Result<Variant, IniError> {
+    let text = std::fs::read_to_string(path).map_err(|e| IniError {
+        path: path.into(),
+        line: None,
+        message: e.to_string(),
+    })?;
+    let file = IniFile::parse(path, &text)?;
+    if !file.names().iter().any(|n| n == name) && super::builtin::file().names().iter().any(|n| n == name) {
+        return super::builtin::load(name);
+    }
+    file.variant(name)
 }

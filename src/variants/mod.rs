@@ -5,13 +5,18 @@
 
 pub mod betza;
 pub mod board;
+pub mod builtin;
 pub mod explain;
+pub mod explain_rules;
+mod fen;
 pub mod ini;
+pub mod laws;
 pub mod movegen;
 pub mod perft;
 pub mod rules;
 mod shapes;
 pub mod show;
+pub mod special;
 pub mod variant;
 pub mod view;
 

@@ -17,22 +17,61 @@
 
 use super::betza::compile::{flag, Leg, Row};
 use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
+use super::laws::Laws;
 use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY, C_ENEMY, C_OWN};
 
 /// A move: where the piece goes and the extra squares it captures on the
 /// way (locust victims, sorted). Cells are the variant's mailbox cells.
+/// Castling moves are stored as the king taking its own rook (`to` is the
+/// rook's cell), as Fairy-Stockfish stores them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub from: u16,
     pub to: u16,
     pub nvictims: u8,
     pub victims: [u16; MAX_VICTIMS],
+    /// The kind promoted to, plus one (0: no promotion).
+    pub promo: u8,
+    /// What else the move does.
+    pub special: Special,
+}
+
+/// Moves with more to them than from, to and captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Special {
+    /// A plain move.
+    #[default]
+    None,
+    /// A pawn's double (or triple) step: leaves an en-passant square.
+    PawnRush,
+    /// A capture en passant: the victim is `victims[0]`, not a leg.
+    EnPassant,
+    /// Castling: the king from `from`, the rook from `to`.
+    Castle,
 }
 
 /// The most locust victims in one move.
 pub const MAX_VICTIMS: usize = 3;
 
 impl Move {
+    /// A move from `from` to `to` and nothing else.
+    pub fn plain(from: usize, to: usize) -> Move {
+        Move {
+            from: from as u16,
+            to: to as u16,
+            nvictims: 0,
+            victims: [0; MAX_VICTIMS],
+            promo: 0,
+            special: Special::None,
+        }
+    }
+
+    /// The kind promoted to, if any.
+    pub fn promotion(&self) -> Option<usize> {
+        self.promo.checked_sub(1).map(usize::from)
+    }
+
+    /// The squares captured on the way (locust victims; the pawn taken en passant).
     pub fn victims(&self) -> &[u16] {
         &self.victims[..self.nvictims as usize]
     }
@@ -92,6 +131,8 @@ pub struct Tables {
     initial: [Vec<bool>; 2],
     /// Re-parse these Betza strings at every generation (speed comparison).
     reparse: Option<Vec<String>>,
+    /// Pawns, promotion, castling, game ends.
+    pub(crate) laws: Laws,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -192,9 +233,7 @@ fn slide(cells: &[u8], start: usize, delta: isize, limit: u8, side: Side, modes:
 /// Moves of the simple forms (the mover stays on `from`: no simple path
 /// passes its own square).
 fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
-    let push = |out: &mut Vec<Move>, to: usize| {
-        out.push(Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] })
-    };
+    let push = |out: &mut Vec<Move>, to: usize| out.push(Move::plain(from, to));
     for form in forms {
         match *form {
             Simple::Ray { delta, limit, modes, initial } => {
@@ -258,6 +297,7 @@ impl Tables {
         kinds: &[(&[Leg], &[Row])],
         royal: Option<usize>,
         initial: [Vec<bool>; 2],
+        laws: Laws,
     ) -> Result<Tables, TableError> {
         let mut coords = vec![(0, 0); geometry.cells];
         for sq in geometry.squares() {
@@ -280,7 +320,7 @@ impl Tables {
             });
             out.push(KindTables { sides, dedup });
         }
-        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None })
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -431,10 +471,16 @@ impl Tables {
         let side = pos.side;
         match &self.reparse {
             None => {
+                let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
                 for i in 0..pos.lists[side].len() {
                     let from = pos.lists[side][i] as usize;
+                    let start = out.len();
                     self.piece_moves(pos, from, false, out);
+                    if pawn == Some(cell_kind(pos.cells[from])) {
+                        self.pawn_extras(pos, from, start, out);
+                    }
                 }
+                self.castlings(pos, out);
             }
             Some(notations) => {
                 for i in 0..pos.lists[side].len() {
@@ -569,7 +615,13 @@ impl Tables {
     /// Calls `f` for every legal move of the side to move; `moves` is scratch.
     pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
         moves.clear();
+        if self.game_over(pos) {
+            return;
+        }
         self.pseudo_legal(pos, moves);
+        if self.laws.needs_full_test() {
+            return self.for_each_legal_slow(pos, moves, f);
+        }
         let us = pos.side;
         let them = us ^ 1;
         let king = pos.royal[us];
@@ -587,11 +639,12 @@ impl Tables {
         for &mv in moves.iter() {
             let (from, to) = (mv.from as usize, mv.to as usize);
             let needs_test = !quick
+                || mv.special != Special::None
                 || from == king
                 || (from != to && (marked(from) || marked(to)))
                 || mv.victims().iter().any(|&v| marked(v as usize));
             if needs_test {
-                let ok = if from == king && from != to && mv.nvictims == 0 {
+                let ok = if from == king && from != to && mv.nvictims == 0 && mv.special == Special::None {
                     self.king_step_safe(pos, from, to, them)
                 } else {
                     self.is_legal_slow(pos, mv)
@@ -625,11 +678,14 @@ impl Tables {
 
     /// Plays `mv`, tests the mover's royal piece, takes it back.
     pub fn is_legal_slow(&self, pos: &mut Position, mv: Move) -> bool {
+        if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
+            return false;
+        }
         let us = pos.side;
-        let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), self.royal);
+        let undo = self.play(pos, mv);
         let king = pos.royal[us];
         let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
-        pos.unmake(mv.from as usize, mv.to as usize, &undo, self.royal);
+        self.unplay(pos, mv, &undo);
         ok
     }
 
@@ -672,7 +728,7 @@ fn emit_with(emit: &mut impl FnMut(usize, &[u16]), to: usize, victims: &[u16]) {
 }
 
 fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
-    let mut mv = Move { from: from as u16, to: to as u16, nvictims: 0, victims: [0; MAX_VICTIMS] };
+    let mut mv = Move::plain(from, to);
     for &v in victims.iter().take(MAX_VICTIMS) {
         mv.victims[mv.nvictims as usize] = v;
         mv.nvictims += 1;

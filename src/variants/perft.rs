@@ -28,12 +28,11 @@ fn perft_in(
         _ => {
             let (here, deeper) = buffers.split_first_mut().expect("a buffer per ply");
             tables.legal_moves_in(pos, scratch, here);
-            let royal = tables.royal();
             let mut nodes = 0;
             for &mv in here.iter() {
-                let undo = pos.make(mv.from as usize, mv.to as usize, mv.victims(), royal);
+                let undo = tables.play(pos, mv);
                 nodes += perft_in(variant, pos, depth - 1, deeper, scratch);
-                pos.unmake(mv.from as usize, mv.to as usize, &undo, royal);
+                tables.unplay(pos, mv, &undo);
             }
             nodes
         }
@@ -46,12 +45,11 @@ pub fn divide(variant: &Variant, pos: &Position, depth: u32) -> Vec<(Move, u64)>
     assert!(depth >= 1, "divide needs depth >= 1");
     let mut root = pos.clone();
     let moves = variant.tables.legal_moves(&mut root);
-    let royal = variant.tables.royal();
     moves
         .par_iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            child.make(mv.from as usize, mv.to as usize, mv.victims(), royal);
+            variant.tables.play(&mut child, mv);
             (mv, perft(variant, &mut child, depth - 1))
         })
         .collect()

@@ -7,10 +7,10 @@
 //! destination, then victims.
 
 use super::board::Position;
-use super::explain;
-use super::movegen::Move;
+use super::movegen::{Move, Special};
 use super::perft;
 use super::variant::{FenError, Variant};
+use super::{explain, explain_rules};
 use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
 use std::sync::Arc;
 
@@ -96,21 +96,36 @@ impl Rules for VariantRules {
 
     fn play(&self, pos: &Position, mv: Move) -> Position {
         let mut next = pos.clone();
-        next.make(mv.from as usize, mv.to as usize, mv.victims(), self.variant.royal);
+        self.variant.tables.play(&mut next, mv);
         next
     }
 
-    fn move_text(&self, _pos: &Position, mv: Move) -> String {
-        self.variant.move_text(mv)
+    fn move_text(&self, pos: &Position, mv: Move) -> String {
+        self.variant.move_text(pos, mv)
     }
 
     fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
+        // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
+        // are found by their text.
+        let legal = self.legal_moves(pos);
+        let lower = text.to_ascii_lowercase();
+        for &mv in &legal {
+            if self.variant.move_text(pos, mv) == lower {
+                return Ok(mv);
+            }
+            if mv.special == Special::Castle {
+                let g = &self.variant.geometry;
+                if lower == format!("{}{}", g.name(mv.from as usize), g.name(mv.to as usize)) {
+                    return Ok(mv);
+                }
+            }
+        }
         let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
         let (from, to) = (points[0] as u16, *points.last().expect("two points") as u16);
         let mut victims: Vec<u16> = points[1..points.len() - 1].iter().map(|&v| v as u16).collect();
         victims.sort_unstable();
-        let legal = self.legal_moves(pos);
+        let legal: Vec<Move> = legal.into_iter().filter(|m| m.promo == 0 && m.special != Special::Castle).collect();
         if let Some(&mv) = legal.iter().find(|m| m.from == from && m.to == to && m.victims() == victims.as_slice()) {
             return Ok(mv);
         }
@@ -149,11 +164,16 @@ impl Rules for VariantRules {
     }
 
     fn uci_options(&self, _root: &Position) -> Vec<(String, String)> {
-        vec![("VariantPath".into(), self.path.clone()), ("UCI_Variant".into(), self.variant.name.clone())]
+        let mut options = Vec::new();
+        if !self.path.is_empty() {
+            options.push(("VariantPath".into(), self.path.clone()));
+        }
+        options.push(("UCI_Variant".into(), self.variant.name.clone()));
+        options
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
-        Some(explain::describe(&self.variant, pos, mv))
+        explain_rules::describe_special(&self.variant, mv).or_else(|| Some(explain::describe(&self.variant, pos, mv)))
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
@@ -165,6 +185,9 @@ impl Rules for VariantRules {
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+        if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
+            return Some(why);
+        }
         let points = points(&self.variant, text.trim())?;
         explain::why_not(&self.variant, pos, &points)
     }

@@ -64,7 +64,7 @@ pub fn show(betza: &str, width: u8, height: u8, square: Option<&str>, fen: Optio
         Some(f) => fen_size(f)?,
         None => (width, height),
     };
-    let variant = Variant::new("show", w, h, pieces, None, "", Initial::Anywhere)?;
+    let variant = Variant::new("show", w, h, pieces, None, "", Initial::Anywhere, Default::default())?;
     let g = variant.geometry;
     let mut pos = match fen {
         Some(f) => variant.parse_fen(f)?,

@@ -2,8 +2,9 @@
 //! piece, and positions in Fairy-Stockfish's FEN.
 
 use super::betza::{self, BetzaError, Compiled};
-use super::board::{cell_kind, cell_side, piece_cell, Geometry, Position, Side, BLACK, EMPTY, MAX_SIZE, WHITE};
-use super::movegen::{Move, TableError, Tables};
+use super::board::{cell_side, Geometry, Position, Side, BLACK, EMPTY, MAX_SIZE, WHITE};
+use super::laws::Laws;
+use super::movegen::{Move, Special, TableError, Tables};
 use std::fmt;
 
 /// One kind of piece.
@@ -53,6 +54,9 @@ pub struct Variant {
     pub tables: Tables,
     /// Notes for the user (ambiguous atoms).
     pub warnings: Vec<String>,
+    /// Per side: positions without its royal piece are allowed (Horde's
+    /// White: the start position has none).
+    pub royal_optional: [bool; 2],
 }
 
 /// Why a FEN could not be read (names the field and the text).
@@ -76,6 +80,7 @@ pub enum VariantError {
 
 impl Variant {
     /// Builds a variant; `start_fen` is checked.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: &str,
         width: u8,
@@ -84,6 +89,7 @@ impl Variant {
         royal: Option<usize>,
         start_fen: &str,
         initial: Initial,
+        laws: Laws,
     ) -> Result<Variant, VariantError> {
         if !(1..=MAX_SIZE).contains(&width) || !(1..=MAX_SIZE).contains(&height) {
             return Err(VariantError::Other(format!("board {width}x{height}: at most {MAX_SIZE}x{MAX_SIZE}")));
@@ -116,7 +122,7 @@ impl Variant {
             }
         }
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
-        let tables = Tables::new(geometry, &kinds, royal, regions)?;
+        let tables = Tables::new(geometry, &kinds, royal, regions, laws)?;
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {
@@ -128,7 +134,15 @@ impl Variant {
             initial,
             tables,
             warnings,
+            royal_optional: [false; 2],
         };
+        let mut variant = variant;
+        if let Some(r) = royal {
+            let board = start_fen.split_whitespace().next().unwrap_or("");
+            let letter = variant.pieces[r].letter;
+            variant.royal_optional = [!board.contains(letter), !board.contains(letter.to_ascii_lowercase())]
+                .map(|none| none && !board.is_empty());
+        }
         if !start_fen.is_empty() {
             variant.parse_fen(start_fen).map_err(|e| VariantError::Other(format!("startFen: {e}")))?;
         }
@@ -140,157 +154,35 @@ impl Variant {
         self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase())
     }
 
-    /// Reads a FEN: ranks from the top, multi-digit empty counts, `w`/`b`;
-    /// castling and en-passant fields must be `-`; clocks optional.
-    pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
-        let err = |message: String| FenError { fen: text.to_string(), message };
-        let text_trim = text.trim();
-        let fields: Vec<&str> = text_trim.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err(err("empty".into()));
-        }
-        if fields.len() > 6 {
-            return Err(err(format!("{} fields (at most 6: board, side, castling, en passant, clocks)", fields.len())));
-        }
-        let g = &self.geometry;
-        let mut pos = Position::empty(g);
-        let board = fields[0];
-        if board.contains('[') {
-            return Err(err("pockets ([...]) are not implemented: this generator has no drops".into()));
-        }
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != g.height as usize {
-            return Err(err(format!("board field has {} ranks, the variant has {}", ranks.len(), g.height)));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = g.height as usize - 1 - i;
-            let rank_name = rank + 1;
-            let mut file = 0usize;
-            let chars: Vec<char> = rank_text.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let c = chars[j];
-                if c.is_ascii_digit() {
-                    let start = j;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let digits: String = chars[start..j].iter().collect();
-                    let n: usize = digits
-                        .parse()
-                        .ok()
-                        .filter(|&n| n > 0 && n <= MAX_SIZE as usize)
-                        .ok_or_else(|| err(format!("rank {rank_name}: bad empty count {digits:?}")))?;
-                    file += n;
-                    if file > g.width as usize {
-                        return Err(err(format!("rank {rank_name} ({rank_text:?}) has more than {} files", g.width)));
-                    }
-                    continue;
-                }
-                if c == '+' || c == '~' {
-                    return Err(err(format!("rank {rank_name}: promoted pieces ('{c}') are not implemented")));
-                }
-                let kind = self
-                    .kind_of(c)
-                    .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or_else(|| err(format!("rank {rank_name}: '{c}' is not a piece of {}", self.name)))?;
-                if file >= g.width as usize {
-                    return Err(err(format!("rank {rank_name} ({rank_text:?}) has more than {} files", g.width)));
-                }
-                let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                let is_royal = self.royal == Some(kind);
-                if is_royal && pos.royal[side] != super::board::NO_SQUARE {
-                    return Err(err(format!("two {} royal pieces", if side == WHITE { "white" } else { "black" })));
-                }
-                pos.put(g.cell(file as u8, rank as u8), piece_cell(kind, side), is_royal);
-                file += 1;
-                j += 1;
-            }
-            if file != g.width as usize {
-                return Err(err(format!(
-                    "rank {rank_name} ({rank_text:?}) has {file} files, the variant has {}",
-                    g.width
-                )));
-            }
-        }
-        if let Some(royal) = self.royal {
-            for (side, name) in [(WHITE, "white"), (BLACK, "black")] {
-                if pos.royal[side] == super::board::NO_SQUARE {
-                    let letter = self.pieces[royal].letter;
-                    return Err(err(format!("no {name} royal piece ({letter})")));
-                }
-            }
-        }
-        pos.side = match fields.get(1).copied().unwrap_or("w") {
-            "w" | "W" => WHITE,
-            "b" | "B" => BLACK,
-            other => return Err(err(format!("side to move {other:?} is not w or b"))),
-        };
-        if let Some(&castling) = fields.get(2) {
-            if castling != "-" {
-                return Err(err(format!("castling field {castling:?}: castling is not implemented (write -)")));
-            }
-        }
-        if let Some(&ep) = fields.get(3) {
-            if ep != "-" {
-                return Err(err(format!("en-passant field {ep:?}: en passant is not implemented (write -)")));
-            }
-        }
-        let (us, them) = (pos.side, pos.side ^ 1);
-        let royal = pos.royal[them] as usize;
-        if self.royal.is_some() && self.tables.attacked(&mut pos, royal, us) {
-            let name = if them == WHITE { "white" } else { "black" };
-            return Err(err(format!("illegal position: the side not to move ({name}) is in check")));
-        }
-        for (i, name) in [(4, "halfmove clock"), (5, "fullmove number")] {
-            if let Some(&f) = fields.get(i) {
-                if f.parse::<u32>().is_err() {
-                    return Err(err(format!("{name} {f:?} is not a number")));
-                }
-            }
-        }
-        Ok(pos)
-    }
-
-    /// The position as FEN (clocks `0 1`).
-    pub fn fen(&self, pos: &Position) -> String {
-        let g = &self.geometry;
-        let mut out = String::new();
-        for rank in (0..g.height).rev() {
-            let mut empty = 0;
-            for file in 0..g.width {
-                let cell = pos.cells[g.cell(file, rank)];
-                if cell == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let letter = self.pieces[cell_kind(cell)].letter;
-                out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out.push_str(if pos.side == WHITE { " w - - 0 1" } else { " b - - 0 1" });
-        out
-    }
-
     /// A move as Fairy-Stockfish writes it: `e2e4`, `a9a10`; a move that
     /// also captures on other squares lists its legs through them,
     /// `e5e6,e6e7`; a pass or an igui ends on its origin (`e5e5`).
-    pub fn move_text(&self, mv: Move) -> String {
+    /// Promotions end with the new piece's letter (`e7e8q`); castling is
+    /// the king's move to its castling square (`e1g1`), or king to rook
+    /// (`e1h1`) in Chess960 and where a plain king move has those squares.
+    pub fn move_text(&self, pos: &Position, mv: Move) -> String {
         let g = &self.geometry;
+        if mv.special == Special::Castle {
+            let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
+            let (kto, _) = self.tables.castling_targets(pos.side, mv.from as usize, mv.to as usize);
+            let mut probe = pos.clone();
+            let mut plain = Vec::new();
+            self.tables.piece_moves(&mut probe, mv.from as usize, false, &mut plain);
+            let ambiguous = plain.iter().any(|m| m.to as usize == kto);
+            let to = if chess960 || ambiguous { mv.to as usize } else { kto };
+            return format!("{}{}", g.name(mv.from as usize), g.name(to));
+        }
         let mut points = vec![mv.from as usize];
-        points.extend(mv.victims().iter().map(|&v| v as usize));
+        if mv.special != Special::EnPassant {
+            points.extend(mv.victims().iter().map(|&v| v as usize));
+        }
         points.push(mv.to as usize);
-        points.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",")
+        let mut text =
+            points.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",");
+        if let Some(kind) = mv.promotion() {
+            text.push(self.pieces[kind].letter.to_ascii_lowercase());
+        }
+        text
     }
 
     /// The side of the piece on a square.

@@ -2,6 +2,7 @@
 //! divide in its text form.
 #![allow(dead_code)]
 
+use chesstool::variants::board::Position;
 use chesstool::variants::{ini, perft, Variant};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -115,7 +116,7 @@ pub fn our_divide(variant: &Variant, fen: &str, depth: u32) -> (BTreeMap<String,
     let mut map = BTreeMap::new();
     let mut total = 0;
     for (mv, n) in perft::divide(variant, &pos, depth) {
-        assert!(map.insert(variant.move_text(mv), n).is_none(), "a move listed twice");
+        assert!(map.insert(variant.move_text(&pos, mv), n).is_none(), "a move listed twice");
         total += n;
     }
     (map, total)
@@ -127,18 +128,66 @@ pub fn compare(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> u64 {
     let ours = our_divide(&variant, fen, depth);
     let theirs = fsf.divide(name, fen, &[], depth);
     if ours != theirs {
-        let mut diffs = Vec::new();
-        for (mv, n) in &theirs.0 {
-            match ours.0.get(mv) {
-                None => diffs.push(format!("missing {mv} ({n})")),
-                Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
-                _ => {}
-            }
-        }
-        for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
-            diffs.push(format!("extra {mv}"));
-        }
-        panic!("{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}", ours.1, theirs.1, diffs.join("; "));
+        panic!(
+            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
+            ours.1,
+            theirs.1,
+            differences(&ours, &theirs)
+        );
     }
     ours.1
+}
+
+/// The moves where two divides differ, in words.
+pub fn differences(ours: &(BTreeMap<String, u64>, u64), theirs: &(BTreeMap<String, u64>, u64)) -> String {
+    let mut diffs = Vec::new();
+    for (mv, n) in &theirs.0 {
+        match ours.0.get(mv) {
+            None => diffs.push(format!("missing {mv} ({n})")),
+            Some(m) if m != n => diffs.push(format!("{mv}: ours {m}, Fairy-Stockfish {n}")),
+            _ => {}
+        }
+    }
+    for mv in ours.0.keys().filter(|m| !theirs.0.contains_key(*m)) {
+        diffs.push(format!("extra {mv}"));
+    }
+    diffs.join("; ")
+}
+
+/// A small deterministic generator for random playouts.
+pub struct Lcg(pub u64);
+impl Lcg {
+    /// A number below `n`.
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Positions from seeded random games, those `keep` picks after each ply
+/// (our generator only picks them; both generators count them).
+pub fn playout_positions(
+    variant: &Variant,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut keep: impl FnMut(&Variant, &mut Position, usize) -> bool,
+) -> Vec<String> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = variant.parse_fen(&variant.start_fen).unwrap();
+        for ply in 0..plies {
+            let moves = variant.tables.legal_moves(&mut pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.next(moves.len())];
+            variant.tables.play(&mut pos, mv);
+            if keep(variant, &mut pos, ply) || ply + 1 == plies {
+                out.push(variant.fen(&pos));
+            }
+        }
+    }
+    out
 }

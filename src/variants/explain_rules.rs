@@ -1,0 +1,110 @@
+//! Hints naming the variant rule that makes a printed move illegal: "no
+//! promotion on this rank", "a capture is compulsory", "the explosion would
+//! take the own king", "castling through an attacked square".
+
+use super::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
+use super::laws::Mandatory;
+use super::movegen::{Move, Special};
+use super::variant::Variant;
+
+/// Splits `e7e8q` into from, to and the promotion letter.
+fn parse(variant: &Variant, text: &str) -> Option<(usize, usize, Option<char>)> {
+    let g = &variant.geometry;
+    let t = text.trim().to_ascii_lowercase();
+    let (body, promo) = match t.chars().last() {
+        Some(c) if c.is_ascii_alphabetic() && t.len() > 4 => (&t[..t.len() - 1], Some(c)),
+        _ => (t.as_str(), None),
+    };
+    let split = body.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic())?.0;
+    Some((g.parse_square(&body[..split])?, g.parse_square(&body[split..])?, promo))
+}
+
+/// The rule of the variant that forbids the move `text`, if one does.
+pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> {
+    let (from, to, promo) = parse(variant, text)?;
+    let laws = &variant.tables.laws;
+    let cell = pos.cells[from];
+    if cell == EMPTY || cell == OFF || cell_side(cell) != pos.side {
+        return None;
+    }
+    let us = pos.side;
+    let kind = cell_kind(cell);
+    let is_pawn = laws.pawn.as_ref().is_some_and(|p| p.kind == kind);
+    if let (Some(letter), Some(promotion)) = (promo, &laws.promotion) {
+        if !is_pawn {
+            return Some(format!("only pawns promote (the piece on {} is not a pawn)", variant.geometry.name(from)));
+        }
+        if !promotion.region[us].has(to) {
+            return Some("no promotion on this rank".into());
+        }
+        match variant.kind_of(letter).filter(|k| promotion.kinds[us].contains(k)) {
+            None => return Some(format!("'{letter}' is not a piece a pawn may promote to here")),
+            Some(k) => {
+                let limit = promotion.limit.get(k).copied().unwrap_or(0) as usize;
+                if limit > 0 && variant.tables.count(pos, us, k) >= limit {
+                    return Some(format!(
+                        "no promotion to {}: its limit of {limit} is on the board",
+                        variant.pieces[k].name
+                    ));
+                }
+            }
+        }
+    }
+    if promo.is_none() && is_pawn {
+        if let Some(promotion) = &laws.promotion {
+            if promotion.region[us].has(to) && promotion.mandatory == Mandatory::Always {
+                return Some("a pawn reaching this rank must promote".into());
+            }
+        }
+    }
+    let mut probe = pos.clone();
+    let mut pseudo = Vec::new();
+    variant.tables.pseudo_legal(&mut probe, &mut pseudo);
+    let castle = pseudo.iter().find(|m| {
+        m.special == Special::Castle && m.from as usize == from && {
+            let (kto, _) = variant.tables.castling_targets(us, from, m.to as usize);
+            kto == to || m.to as usize == to
+        }
+    });
+    if let Some(&mv) = castle {
+        if variant.tables.attacked(&mut probe, from, us ^ 1) {
+            return Some("castling out of check".into());
+        }
+        if !variant.tables.is_legal_slow(&mut probe, mv) {
+            return Some("castling through an attacked square".into());
+        }
+    }
+    let same: Vec<Move> = pseudo.iter().copied().filter(|m| m.from as usize == from && m.to as usize == to).collect();
+    let legal = variant.tables.legal_moves(&mut probe);
+    if let Some(&mv) = same.first() {
+        let captures = |m: &Move| m.nvictims > 0 || (m.special != Special::Castle && pos.cells[m.to as usize] != EMPTY);
+        if laws.must_capture && !captures(&mv) && legal.iter().any(captures) {
+            return Some("a capture is compulsory".into());
+        }
+        if laws.blast && captures(&mv) {
+            let played = variant.tables.play(&mut probe, mv);
+            let own_gone = probe.royal[us] == NO_SQUARE && pos.royal[us] != NO_SQUARE;
+            variant.tables.unplay(&mut probe, mv, &played);
+            if own_gone {
+                return Some("the explosion would take the own king".into());
+            }
+        }
+        if laws.no_checks && !legal.contains(&mv) {
+            return Some("giving check is not allowed in this variant".into());
+        }
+    }
+    None
+}
+
+/// A few words on what a special move is.
+pub fn describe_special(variant: &Variant, mv: Move) -> Option<String> {
+    let g = &variant.geometry;
+    let promo = mv.promotion().map(|k| format!(", promoting to {}", variant.pieces[k].name)).unwrap_or_default();
+    match mv.special {
+        Special::Castle => Some(format!("castling with the rook on {}", g.name(mv.to as usize))),
+        Special::EnPassant => Some(format!("an en-passant capture of the pawn on {}", g.name(mv.victims[0] as usize))),
+        Special::PawnRush => Some(format!("a pawn's double step{promo}")),
+        Special::None if !promo.is_empty() => Some(format!("a pawn move{promo}")),
+        Special::None => None,
+    }
+}

@@ -1,0 +1,287 @@
+//! Fairy-Stockfish's FEN for the variants: ranks from the top with
+//! multi-digit empty counts and `*` walls, the side to move, castling
+//! (`KQkq`, Shredder and X-FEN file letters), the en-passant square, the
+//! check counters of check-counting variants (`3+3`), then the clocks.
+
+use super::board::{cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE};
+use super::variant::{FenError, Variant};
+
+fn side_name(side: Side) -> &'static str {
+    if side == WHITE {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+impl Variant {
+    /// Reads a FEN of this variant; each error names the field.
+    pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
+        let err = |message: String| FenError { fen: text.to_string(), message };
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(err("empty".into()));
+        }
+        let laws = &self.tables.laws;
+        // The check counters sit after the en-passant field.
+        let mut counters = None;
+        if fields.len() > 4 && fields[4].contains('+') {
+            if !laws.check_counting {
+                return Err(err(format!("check-counter field {:?}: {} does not count checks", fields[4], self.name)));
+            }
+            counters = Some(fields.remove(4));
+        }
+        if fields.len() > 6 {
+            return Err(err(format!("{} fields (at most 6: board, side, castling, en passant, clocks)", fields.len())));
+        }
+        let mut pos = self.parse_board(fields[0]).map_err(err)?;
+        pos.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" | "W" => WHITE,
+            "b" | "B" => BLACK,
+            other => return Err(err(format!("side to move {other:?} is not w or b"))),
+        };
+        if let Some(&castling) = fields.get(2) {
+            self.parse_castling(&mut pos, castling).map_err(|m| err(format!("castling field {castling:?}: {m}")))?;
+        }
+        if let Some(&ep) = fields.get(3) {
+            self.parse_ep(&mut pos, ep).map_err(|m| err(format!("en-passant field {ep:?}: {m}")))?;
+        }
+        if laws.check_counting {
+            pos.checks = [1, 1];
+            if let Some(c) = counters {
+                let parse = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 99);
+                let (w, b) = c.split_once('+').unwrap_or(("", ""));
+                match (parse(w), parse(b)) {
+                    (Some(w), Some(b)) => pos.checks = [w, b],
+                    _ => {
+                        return Err(err(format!(
+                            "check-counter field {c:?} is not W+B (checks each side still has to give)"
+                        )))
+                    }
+                }
+            }
+        }
+        let (us, them) = (pos.side, pos.side ^ 1);
+        if self.royal.is_some() && pos.royal[them] != NO_SQUARE && !laws.blast_kings_touch(&pos, &self.geometry) {
+            let royal = pos.royal[them] as usize;
+            if self.tables.attacked(&mut pos, royal, us) {
+                return Err(err(format!("illegal position: the side not to move ({}) is in check", side_name(them))));
+            }
+        }
+        for (i, name) in [(4, "halfmove clock"), (5, "fullmove number")] {
+            if let Some(&f) = fields.get(i) {
+                if f.parse::<u32>().is_err() {
+                    return Err(err(format!("{name} {f:?} is not a number")));
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The board field.
+    fn parse_board(&self, board: &str) -> Result<Position, String> {
+        let g = &self.geometry;
+        let mut pos = Position::empty(g);
+        if board.contains('[') {
+            return Err("pockets ([...]) are not implemented: this generator has no drops".into());
+        }
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != g.height as usize {
+            return Err(format!("board field has {} ranks, the variant has {}", ranks.len(), g.height));
+        }
+        let wide = |rank_name: usize, rank_text: &str| {
+            format!("rank {rank_name} ({rank_text:?}) has more than {} files, the variant has {}", g.width, g.width)
+        };
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = g.height as usize - 1 - i;
+            let rank_name = rank + 1;
+            let mut file = 0usize;
+            let chars: Vec<char> = rank_text.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let c = chars[j];
+                if c.is_ascii_digit() {
+                    let start = j;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let digits: String = chars[start..j].iter().collect();
+                    let n: usize = digits
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0 && n <= MAX_SIZE as usize)
+                        .ok_or_else(|| format!("rank {rank_name}: bad empty count {digits:?}"))?;
+                    file += n;
+                    if file > g.width as usize {
+                        return Err(wide(rank_name, rank_text));
+                    }
+                    continue;
+                }
+                if c == '+' || c == '~' {
+                    return Err(format!("rank {rank_name}: promoted pieces ('{c}') are not implemented"));
+                }
+                if file >= g.width as usize {
+                    return Err(wide(rank_name, rank_text));
+                }
+                let sq = g.cell(file as u8, rank as u8);
+                if c == '*' {
+                    pos.cells[sq] = OFF;
+                } else {
+                    let kind = self
+                        .kind_of(c)
+                        .filter(|_| c.is_ascii_alphabetic())
+                        .ok_or_else(|| format!("rank {rank_name}: '{c}' is not a piece of {}", self.name))?;
+                    let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                    let is_royal = self.royal == Some(kind);
+                    if is_royal && pos.royal[side] != NO_SQUARE {
+                        return Err(format!("two {} royal pieces", side_name(side)));
+                    }
+                    pos.put(sq, piece_cell(kind, side), is_royal);
+                }
+                file += 1;
+                j += 1;
+            }
+            if file != g.width as usize {
+                return Err(format!("rank {rank_name} ({rank_text:?}) has {file} files, the variant has {}", g.width));
+            }
+        }
+        if let Some(royal) = self.royal {
+            for side in [WHITE, BLACK] {
+                if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] {
+                    let letter = self.pieces[royal].letter;
+                    return Err(format!("no {} royal piece ({letter})", side_name(side)));
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Is `cell` a piece of `side` that castles as the rook?
+    fn is_castling_rook(&self, pos: &Position, cell: usize, side: Side) -> bool {
+        let Some(c) = &self.tables.laws.castling else { return false };
+        let v = pos.cells[cell];
+        v != EMPTY && v != OFF && cell_side(v) == side && c.rook_kinds.contains(&cell_kind(v))
+    }
+
+    /// The castling field: `KQkq` (the outermost rook on that side of the
+    /// king), file letters (Shredder, X-FEN), or `-`.
+    fn parse_castling(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        if field == "-" {
+            return Ok(());
+        }
+        let g = &self.geometry;
+        let Some(c) = &self.tables.laws.castling else {
+            return Err(format!("{} has no castling (write -)", self.name));
+        };
+        for ch in field.chars() {
+            let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
+            let rank = if side == WHITE { c.rank } else { g.height - 1 - c.rank };
+            let king = pos.royal[side];
+            // Only the rank: Fairy-Stockfish castles from wherever the king
+            // stands on it (Capablanca's king starts on f1).
+            let king_ok = king != NO_SQUARE && g.coords(king as usize).1 == rank;
+            if !king_ok {
+                return Err(format!("'{ch}': the {} king is not on its castling rank", side_name(side)));
+            }
+            let king = king as usize;
+            let kf = g.coords(king).0;
+            let files: Vec<u8> = match ch.to_ascii_uppercase() {
+                'K' => (kf + 1..g.width).rev().collect(),
+                'Q' => (0..kf).collect(),
+                l if l.is_ascii_uppercase() && ((l as u8 - b'A') < g.width) => vec![l as u8 - b'A'],
+                _ => return Err(format!("'{ch}' is not K, Q or a file letter of this board")),
+            };
+            let rook = files.into_iter().map(|f| g.cell(f, rank)).find(|&sq| self.is_castling_rook(pos, sq, side));
+            let Some(rook) = rook else {
+                return Err(format!("'{ch}': no {} castling rook there on rank {}", side_name(side), rank + 1));
+            };
+            pos.castle[side][usize::from(rook < king)] = rook as u16;
+        }
+        Ok(())
+    }
+
+    /// The en-passant field: the square a pawn of the side not to move has
+    /// just passed over with a double step.
+    fn parse_ep(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        if field == "-" {
+            return Ok(());
+        }
+        let g = &self.geometry;
+        let Some(pawn) = &self.tables.laws.pawn else {
+            return Err(format!("{} has no pawns (write -)", self.name));
+        };
+        let sq = g.parse_square(field).ok_or_else(|| "not a square of this board".to_string())?;
+        let them = pos.side ^ 1;
+        let up = if them == WHITE { g.stride as isize } else { -(g.stride as isize) };
+        let (origin, landed) = ((sq as isize - up) as usize, (sq as isize + up) as usize);
+        let v = pos.cells[landed];
+        let pawn_there = v != EMPTY && v != OFF && cell_side(v) == them && cell_kind(v) == pawn.kind;
+        if pos.cells[sq] != EMPTY || pos.cells[origin] != EMPTY || !pawn_there || !pawn.double_step[them].has(origin) {
+            return Err(format!(
+                "no {} pawn can have passed over {field} with a double step just now",
+                side_name(them)
+            ));
+        }
+        pos.ep = sq as u16;
+        Ok(())
+    }
+
+    /// The position as Fairy-Stockfish writes it (clocks `0 1`).
+    pub fn fen(&self, pos: &Position) -> String {
+        let g = &self.geometry;
+        let mut out = String::new();
+        for rank in (0..g.height).rev() {
+            let mut empty = 0;
+            for file in 0..g.width {
+                let cell = pos.cells[g.cell(file, rank)];
+                if cell == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                if cell == OFF {
+                    out.push('*');
+                    continue;
+                }
+                let letter = self.pieces[cell_kind(cell)].letter;
+                out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if pos.side == WHITE { " w " } else { " b " });
+        let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
+        let mut castling = String::new();
+        for side in [WHITE, BLACK] {
+            for wing in 0..2 {
+                let rook = pos.castle[side][wing];
+                if rook == NO_SQUARE {
+                    continue;
+                }
+                let c = if chess960 {
+                    (b'a' + g.coords(rook as usize).0) as char
+                } else if wing == 0 {
+                    'k'
+                } else {
+                    'q'
+                };
+                castling.push(if side == WHITE { c.to_ascii_uppercase() } else { c });
+            }
+        }
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        out.push_str(&if pos.ep == NO_SQUARE { "-".to_string() } else { g.name(pos.ep as usize) });
+        if self.tables.laws.check_counting {
+            out.push_str(&format!(" {}+{}", pos.checks[WHITE], pos.checks[BLACK]));
+        }
+        out.push_str(" 0 1");
+        out
+    }
+}

@@ -1,0 +1,356 @@
+//! The rules of a variant beyond its pieces' moves: pawns (double steps,
+//! en passant), promotion, castling and the game ends that change the move
+//! list. Read from `variants.ini` keys with Fairy-Stockfish's names and
+//! meanings (`src/variant.h`, `src/parser.cpp` of pyffish 0.0.90); the
+//! generator reads this struct, never the variant's name.
+
+use super::board::Geometry;
+use std::collections::BTreeMap;
+
+/// A set of cells of one board (indexed by mailbox cell).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Region(pub Vec<bool>);
+
+impl Region {
+    /// Is the cell in the region?
+    #[inline]
+    pub fn has(&self, cell: usize) -> bool {
+        self.0.get(cell).copied().unwrap_or(false)
+    }
+
+    /// Is the region empty?
+    pub fn is_empty(&self) -> bool {
+        !self.0.iter().any(|&b| b)
+    }
+
+    /// Every cell of these 0-based ranks.
+    pub fn ranks(g: &Geometry, ranks: &[u8]) -> Region {
+        let mut cells = vec![false; g.cells];
+        for sq in g.squares() {
+            cells[sq] = ranks.contains(&g.coords(sq).1);
+        }
+        Region(cells)
+    }
+
+    /// Reads Fairy-Stockfish's region text: `*8` (a rank), `a*` (a file),
+    /// `d4` (a square), separated by spaces; `-` is empty.
+    pub fn parse(g: &Geometry, text: &str) -> Result<Region, String> {
+        let mut cells = vec![false; g.cells];
+        for symbol in text.split_whitespace() {
+            if symbol == "-" {
+                break;
+            }
+            let bad = || format!("{symbol:?} is not a rank (*8), file (a*) or square (d4) of this board");
+            if let Some(rank) = symbol.strip_prefix('*') {
+                let r: u8 = rank.parse().ok().filter(|r| (1..=g.height).contains(r)).ok_or_else(bad)?;
+                for f in 0..g.width {
+                    cells[g.cell(f, r - 1)] = true;
+                }
+            } else if let Some(file) = symbol.strip_suffix('*') {
+                let f = file.bytes().next().filter(|_| file.len() == 1).ok_or_else(bad)?;
+                let f = f.to_ascii_lowercase().wrapping_sub(b'a');
+                if f >= g.width {
+                    return Err(bad());
+                }
+                for r in 0..g.height {
+                    cells[g.cell(f, r)] = true;
+                }
+            } else {
+                cells[g.parse_square(symbol).ok_or_else(bad)?] = true;
+            }
+        }
+        Ok(Region(cells))
+    }
+}
+
+/// Pawns: which kind, where they may step two, whether they take en passant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PawnLaws {
+    /// The pawn's kind (index into the variant's pieces).
+    pub kind: usize,
+    /// Cells from which a pawn may step two, per side.
+    pub double_step: [Region; 2],
+    /// Cells from which a pawn may step three, per side.
+    pub triple_step: [Region; 2],
+    /// Where a pawn of each side may capture en passant (its destination).
+    pub ep_region: [Region; 2],
+}
+
+/// Whether a pawn reaching the promotion region must promote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mandatory {
+    /// Every move into the region promotes (chess).
+    Always,
+    /// A pawn may stay a pawn, except where it could never move again
+    /// (Grand: `mandatoryPawnPromotion = false`, `immobilityIllegal = true`).
+    UnlessStuck,
+    /// A pawn may stay a pawn anywhere.
+    Never,
+}
+
+/// Promotion of pawns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promotion {
+    /// Where a pawn promotes, per side.
+    pub region: [Region; 2],
+    /// The kinds a pawn may become, per side.
+    pub kinds: [Vec<usize>; 2],
+    /// Must it promote?
+    pub mandatory: Mandatory,
+    /// Per kind: at most this many on the board after promoting (0: no
+    /// limit). Grand's "only to a piece that has been captured".
+    pub limit: Vec<u8>,
+}
+
+/// Castling: the king from its file to a fixed file, the rook beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Castling {
+    /// The king's destination file castling towards the h side (0-based).
+    pub kingside_file: u8,
+    /// The king's destination file castling towards the a side.
+    pub queenside_file: u8,
+    /// The king's file in non-960 starts.
+    pub king_file: u8,
+    /// White's castling rank (0-based); Black's is the mirror.
+    pub rank: u8,
+    /// The kinds that castle as the rook.
+    pub rook_kinds: Vec<usize>,
+    /// Chess960 rules: any king and rook files, moves printed king to rook.
+    pub chess960: bool,
+}
+
+/// Reaching a region wins (king of the hill, racing kings).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flag {
+    /// The kind that must reach it.
+    pub kind: usize,
+    /// The region, per side.
+    pub region: [Region; 2],
+    /// Racing kings: Black may still reach the flag after White did.
+    pub flag_move: bool,
+}
+
+/// Losing every piece of some kinds ends the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds counted, each on its own.
+    pub kinds: Vec<usize>,
+    /// `*`: all pieces counted together (Shatranj's bare king).
+    pub all: bool,
+    /// The game ends when a side has at most this many of a kind...
+    pub count: u8,
+    /// ...and its opponent at least this many.
+    pub opponent_count: u8,
+    /// The side to move may claim (it needs one more of the opponent's).
+    pub claim: bool,
+}
+
+/// Every rule of a variant beyond its pieces' moves.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Laws {
+    /// Pawns, if the variant has them.
+    pub pawn: Option<PawnLaws>,
+    /// Promotion, if pawns promote.
+    pub promotion: Option<Promotion>,
+    /// Castling, if allowed.
+    pub castling: Option<Castling>,
+    /// The FEN carries check counters; giving the last check wins.
+    pub check_counting: bool,
+    /// A region to reach.
+    pub flag: Option<Flag>,
+    /// Extinction rules.
+    pub extinction: Option<Extinction>,
+    /// A capture, when one is possible, is compulsory.
+    pub must_capture: bool,
+    /// A capture explodes the pieces around it (atomic).
+    pub blast: bool,
+    /// Giving check is not allowed (racing kings: `checking = false`).
+    pub no_checks: bool,
+}
+
+/// The keys of a section (with its templates'), `key -> (value, line)`.
+pub type Keys = BTreeMap<String, (String, usize)>;
+
+/// Keys read here.
+pub const LAW_KEYS: &[&str] = &[
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "mandatoryPawnPromotion",
+    "immobilityIllegal",
+    "promotionLimit",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingKingFile",
+    "castlingRank",
+    "castlingRookPieces",
+    "chess960",
+    "checkCounting",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "mustCapture",
+    "blastOnCapture",
+    "checking",
+];
+
+/// A key's error: (line, message).
+pub type KeyError = (Option<usize>, String);
+
+/// Reads the laws from a section's keys; `kind_of` finds a kind by letter.
+pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Laws, KeyError> {
+    let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
+    let boolean = |k: &str, default: bool| -> Result<bool, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some(("true", _)) => Ok(true),
+            Some(("false", _)) => Ok(false),
+            Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
+        }
+    };
+    let region = |k: &str, default: Region| -> Result<Region, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => Region::parse(g, v).map_err(|e| (Some(l), format!("{k}: {e}"))),
+        }
+    };
+    let kinds = |k: &str, text: &str, l: usize| -> Result<Vec<usize>, KeyError> {
+        text.chars()
+            .filter(|c| *c != '-')
+            .map(|c| kind_of(c).ok_or_else(|| (Some(l), format!("{k} = {text}: no piece with letter {c}"))))
+            .collect()
+    };
+    let file = |k: &str, default: u8| -> Result<u8, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => v
+                .bytes()
+                .next()
+                .filter(|b| v.len() == 1 && b.is_ascii_lowercase() && b - b'a' < g.width)
+                .map(|b| b - b'a')
+                .ok_or_else(|| (Some(l), format!("{k} = {v}: not a file of this board"))),
+        }
+    };
+    let number = |k: &str, default: u8| -> Result<u8, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => v.parse().map_err(|_| (Some(l), format!("{k} = {v}: not a number"))),
+        }
+    };
+    let top = g.height - 1;
+    let mut laws = Laws::default();
+    let pawn_kind = keys.get("pawn").and_then(|(v, _)| v.chars().next()).filter(|&c| c != '-').and_then(kind_of);
+    if let Some(kind) = pawn_kind {
+        let double = boolean("doubleStep", true)?;
+        let none = Region(vec![false; g.cells]);
+        let (w, b) = if double {
+            (Region::ranks(g, &[1]), Region::ranks(g, &[top.saturating_sub(1)]))
+        } else {
+            (none.clone(), none.clone())
+        };
+        laws.pawn = Some(PawnLaws {
+            kind,
+            double_step: [region("doubleStepRegionWhite", w)?, region("doubleStepRegionBlack", b)?],
+            triple_step: [region("tripleStepRegionWhite", none.clone())?, region("tripleStepRegionBlack", none)?],
+            ep_region: [
+                region("enPassantRegionWhite", Region(vec![true; g.cells]))?,
+                region("enPassantRegionBlack", Region(vec![true; g.cells]))?,
+            ],
+        });
+        let (_, l) = keys.get("pawn").map(|(v, l)| (v, *l)).unwrap_or((&String::new(), 0));
+        let default_kinds = match get("promotionPieceTypes") {
+            Some((v, l)) => kinds("promotionPieceTypes", v, l)?,
+            None => "qrbn".chars().filter_map(kind_of).collect(),
+        };
+        let per_side = |k: &str| -> Result<Vec<usize>, KeyError> {
+            match get(k) {
+                Some((v, l)) => kinds(k, v, l),
+                None => Ok(default_kinds.clone()),
+            }
+        };
+        let mut limit = vec![0u8; 64];
+        if let Some((v, l)) = get("promotionLimit") {
+            for item in v.split_whitespace() {
+                let bad = || (Some(l), format!("promotionLimit: {item:?} is not letter:count"));
+                let (c, n) = item.split_once(':').ok_or_else(bad)?;
+                let c = c.chars().next().ok_or_else(bad)?;
+                let kind = kind_of(c).ok_or_else(bad)?;
+                limit[kind] = n.parse().map_err(|_| bad())?;
+            }
+        }
+        let mandatory = match (boolean("mandatoryPawnPromotion", true)?, boolean("immobilityIllegal", false)?) {
+            (true, _) => Mandatory::Always,
+            (false, true) => Mandatory::UnlessStuck,
+            (false, false) => Mandatory::Never,
+        };
+        let _ = l;
+        laws.promotion = Some(Promotion {
+            region: [
+                region("promotionRegionWhite", Region::ranks(g, &[top]))?,
+                region("promotionRegionBlack", Region::ranks(g, &[0]))?,
+            ],
+            kinds: [per_side("promotionPieceTypesWhite")?, per_side("promotionPieceTypesBlack")?],
+            mandatory,
+            limit,
+        });
+    }
+    if boolean("castling", true)? {
+        let rook_kinds = match get("castlingRookPieces") {
+            Some((v, l)) => kinds("castlingRookPieces", v, l)?,
+            None => kind_of('r').into_iter().collect(),
+        };
+        let rank = number("castlingRank", 1)?.saturating_sub(1);
+        laws.castling = Some(Castling {
+            kingside_file: file("castlingKingsideFile", 6.min(g.width - 1))?,
+            queenside_file: file("castlingQueensideFile", 2.min(g.width - 1))?,
+            king_file: file("castlingKingFile", 4.min(g.width - 1))?,
+            rank,
+            rook_kinds,
+            chess960: boolean("chess960", false)?,
+        });
+    }
+    laws.check_counting = boolean("checkCounting", false)?;
+    laws.must_capture = boolean("mustCapture", false)?;
+    laws.blast = boolean("blastOnCapture", false)?;
+    laws.no_checks = !boolean("checking", true)?;
+    if let Some((v, l)) = get("flagPiece") {
+        let kind = v
+            .chars()
+            .next()
+            .and_then(kind_of)
+            .ok_or_else(|| (Some(l), format!("flagPiece = {v}: no piece with that letter")))?;
+        let both = region("flagRegion", Region(vec![false; g.cells]))?;
+        laws.flag = Some(Flag {
+            kind,
+            region: [region("flagRegionWhite", both.clone())?, region("flagRegionBlack", both)?],
+            flag_move: boolean("flagMove", false)?,
+        });
+    }
+    if let Some((v, l)) = get("extinctionPieceTypes") {
+        let all = v == "*";
+        laws.extinction = Some(Extinction {
+            kinds: if all { Vec::new() } else { kinds("extinctionPieceTypes", v, l)? },
+            all,
+            count: number("extinctionPieceCount", 0)?,
+            opponent_count: number("extinctionOpponentPieceCount", 0)?,
+            claim: boolean("extinctionClaim", false)?,
+        });
+    }
+    Ok(laws)
+}

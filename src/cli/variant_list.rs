@@ -17,7 +17,9 @@ pub struct VariantCmdArgs {
 pub enum VariantCommand {
     /// List the built-in variants (`--variant NAME` without --variant-path).
     List {
-        /// Print one JSON object: {"variants": [{"name", "board", "description"}]}.
+        /// Print one JSON document instead of text (see docs/json.md).
+        ///
+        /// One object: {"variants": [{"name", "board", "description"}]}.
         #[arg(long)]
         json: bool,
     },

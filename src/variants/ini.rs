@@ -378,24 +378,23 @@ impl IniFile {
 
 /// Reads `path` and builds the variant `name`.
 pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
+    IniFile::parse(path, &read_capped(path)?)?.variant(name)
+}
+
+/// The text of a variants.ini file, within its line and size caps.
+fn read_capped(path: &str) -> Result<String, IniError> {
     let input = crate::input::Input::open(std::path::Path::new(path));
-    let text = input.and_then(|i| i.text(crate::input::VARIANTS_INI)).map_err(|e| IniError {
+    input.and_then(|i| i.text(crate::input::VARIANTS_INI)).map_err(|e| IniError {
         path: crate::input::quote(path),
         line: None,
         message: e.reason(),
-    })?;
-    IniFile::parse(path, &text)?.variant(name)
+    })
 }
 
 /// As Fairy-Stockfish's `VariantPath`: the file's variants come on top of
 /// the built-ins, so a name the file does not define may be a built-in.
 pub fn load_with_builtins(path: &str, name: &str) -> Result<Variant, IniError> {
-    let text = std::fs::read_to_string(path).map_err(|e| IniError {
-        path: path.into(),
-        line: None,
-        message: e.to_string(),
-    })?;
-    let file = IniFile::parse(path, &text)?;
+    let file = IniFile::parse(path, &read_capped(path)?)?;
     if !file.names().iter().any(|n| n == name) && super::builtin::file().names().iter().any(|n| n == name) {
         return super::builtin::load(name);
     }

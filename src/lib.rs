@@ -178,35 +178,22 @@
 //! [`chess`], [`variants`], [`tictacchess`] and the opening [`book`]; the
 //! hunt: [`engines`] and [`verify`].
 //!
-//! The modules marked `#[warn(missing_docs)]` below document every public
-//! item; the others are on their way.
 
-#[warn(missing_docs)]
+#![warn(missing_docs)]
+
 pub mod attacks;
-#[warn(missing_docs)]
 pub mod board;
-#[warn(missing_docs)]
 pub mod book;
-#[warn(missing_docs)]
 pub mod chess;
-#[warn(missing_docs)]
 pub mod engines;
-#[warn(missing_docs)]
 pub mod input;
-#[warn(missing_docs)]
 pub mod movegen;
-#[warn(missing_docs)]
 pub mod perft;
-#[warn(missing_docs)]
 pub mod position;
-#[warn(missing_docs)]
 pub mod rules;
-#[warn(missing_docs)]
 pub mod tictacchess;
-#[warn(missing_docs)]
 pub mod tools;
 pub mod variants;
-#[warn(missing_docs)]
 pub mod verify;
 
 pub use board::{Bitboard, ByColor, Color, File, Piece, Rank, Role, Square};

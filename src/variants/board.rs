@@ -22,7 +22,9 @@ pub const BLACK_BIT: u8 = 64;
 
 /// A side.
 pub type Side = usize;
+/// White, the side that moves first.
 pub const WHITE: Side = 0;
+/// Black.
 pub const BLACK: Side = 1;
 
 /// The cell for a piece of `kind` (index into the variant's pieces) and `side`.
@@ -43,13 +45,18 @@ pub fn cell_side(cell: u8) -> Side {
 /// Board dimensions and the mailbox layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
+    /// Files, 1 to `MAX_SIZE`.
     pub width: u8,
+    /// Ranks, 1 to `MAX_SIZE`.
     pub height: u8,
+    /// Cells from one rank to the next (`width + PAD`).
     pub stride: usize,
+    /// Cells in the whole mailbox, padding included.
     pub cells: usize,
 }
 
 impl Geometry {
+    /// The layout of a `width` x `height` board (each 1 to `MAX_SIZE`; panics otherwise).
     pub fn new(width: u8, height: u8) -> Geometry {
         assert!((1..=MAX_SIZE).contains(&width) && (1..=MAX_SIZE).contains(&height));
         let stride = width as usize + PAD;
@@ -121,7 +128,9 @@ pub const NO_SQUARE: u16 = u16::MAX;
 /// A position: the mailbox, the side to move, piece lists and royal squares.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
+    /// The mailbox: `EMPTY`, `OFF` or a piece cell (`piece_cell`).
     pub cells: Vec<u8>,
+    /// The side to move.
     pub side: Side,
     /// The cells of each side's pieces (unordered).
     pub lists: [Vec<u16>; 2],
@@ -148,8 +157,11 @@ impl fmt::Debug for Position {
 /// What a move changed, to take it back.
 #[derive(Debug, Clone, Copy)]
 pub struct Undo {
+    /// The cell of the piece that moved.
     pub moved: u8,
+    /// The squares emptied by the move and what stood there, in the order taken.
     pub captured: [(u16, u8); 4],
+    /// How many entries of `captured` are used.
     pub ncaptured: u8,
 }
 

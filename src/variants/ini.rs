@@ -18,8 +18,11 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{path}{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
 pub struct IniError {
+    /// The file the error is in (`<built-in>` for the built-in variants).
     pub path: String,
+    /// The 1-based line, when the error is on one.
     pub line: Option<usize>,
+    /// What is wrong.
     pub message: String,
 }
 

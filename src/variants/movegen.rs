@@ -26,9 +26,13 @@ use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY, C_ENE
 /// rook's cell), as Fairy-Stockfish stores them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The cell the piece leaves.
     pub from: u16,
+    /// The cell the piece lands on (the rook's cell for castling).
     pub to: u16,
+    /// How many entries of `victims` are used.
     pub nvictims: u8,
+    /// Cells captured on the way (locust victims), sorted.
     pub victims: [u16; MAX_VICTIMS],
     /// The kind promoted to, plus one (0: no promotion).
     pub promo: u8,
@@ -323,10 +327,12 @@ impl Tables {
         Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws })
     }
 
+    /// The board these tables were built for.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
     }
 
+    /// The index of the royal kind, if the variant has one.
     pub fn royal(&self) -> Option<usize> {
         self.royal
     }

@@ -17,11 +17,14 @@ use std::sync::Arc;
 /// A variant and the path of the file that defines it (for `VariantPath`).
 #[derive(Debug, Clone)]
 pub struct VariantRules {
+    /// The variant played.
     pub variant: Arc<Variant>,
+    /// The file that defines it, passed to an engine as `VariantPath`.
     pub path: String,
 }
 
 impl VariantRules {
+    /// The rules of `variant`, defined in the file `path`.
     pub fn new(variant: Variant, path: &str) -> VariantRules {
         VariantRules { variant: Arc::new(variant), path: path.into() }
     }

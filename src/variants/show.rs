@@ -11,7 +11,9 @@ use super::variant::{FenError, Initial, PieceDef, Variant, VariantError};
 /// One move of the piece: its destination and every square whose piece it removes.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub struct ShownMove {
+    /// The destination square (`e4`).
     pub to: String,
+    /// Every square whose piece the move removes (destination and locust victims).
     pub captures: Vec<String>,
 }
 
@@ -29,9 +31,13 @@ pub struct Mark {
 /// The piece on its square and what it can do.
 #[derive(Debug, Clone)]
 pub struct Shown {
+    /// The one-piece variant built around the Betza string.
     pub variant: Variant,
+    /// The board with the piece on it.
     pub position: Position,
+    /// The cell of the piece under test.
     pub origin: usize,
+    /// Its moves, sorted.
     pub moves: Vec<ShownMove>,
     /// Per cell.
     pub marks: Vec<Mark>,
@@ -40,10 +46,13 @@ pub struct Shown {
 /// Why `show` cannot run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShowError {
+    /// The Betza string or the board is not a valid variant.
     #[error("{0}")]
     Variant(#[from] VariantError),
+    /// The `--fen` cannot be read.
     #[error("{0}")]
     Fen(#[from] FenError),
+    /// Anything else (where the piece under test stands, or cannot stand).
     #[error("{0}")]
     Other(String),
 }

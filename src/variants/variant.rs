@@ -14,11 +14,14 @@ pub struct PieceDef {
     pub letter: char,
     /// Fairy-Stockfish's name (`knight`, `customPiece3`) or ours.
     pub name: String,
+    /// Its moves in Betza notation, as written.
     pub betza: String,
+    /// The Betza string compiled to leg code.
     pub compiled: Compiled,
 }
 
 impl PieceDef {
+    /// A piece of `letter` named `name` moving as `betza`, compiled.
     pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, BetzaError> {
         Ok(PieceDef {
             letter: letter.to_ascii_uppercase(),
@@ -44,13 +47,19 @@ pub enum Initial {
 /// A variant that the generator can play.
 #[derive(Debug, Clone)]
 pub struct Variant {
+    /// The variant's name (the `variants.ini` section).
     pub name: String,
+    /// Its board.
     pub geometry: Geometry,
+    /// Its kinds of piece; a cell's kind indexes this list.
     pub pieces: Vec<PieceDef>,
     /// Index of the royal kind in `pieces`.
     pub royal: Option<usize>,
+    /// The start position, in Fairy-Stockfish's FEN.
     pub start_fen: String,
+    /// Where `i` (initial) moves are allowed.
     pub initial: Initial,
+    /// The move tables built from the pieces and the board.
     pub tables: Tables,
     /// Notes for the user (ambiguous atoms).
     pub warnings: Vec<String>,
@@ -63,17 +72,29 @@ pub struct Variant {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid FEN {fen:?}: {message}")]
 pub struct FenError {
+    /// The FEN as given.
     pub fen: String,
+    /// Which field is wrong, and why.
     pub message: String,
 }
 
 /// Why a variant cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
+    /// A piece's Betza string cannot be read.
     #[error("piece {letter} ({name}): {source}")]
-    Betza { letter: char, name: String, source: BetzaError },
+    Betza {
+        /// The piece's letter.
+        letter: char,
+        /// The piece's name.
+        name: String,
+        /// What is wrong with its Betza string.
+        source: BetzaError,
+    },
+    /// The move tables cannot be built.
     #[error("{0}")]
     Tables(#[from] TableError),
+    /// Anything else (board size, royal piece, start position).
     #[error("{0}")]
     Other(String),
 }

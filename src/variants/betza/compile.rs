@@ -37,16 +37,22 @@ pub mod flag {
 /// One concrete leg of the path tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Leg {
+    /// The (file, rank) step of one square of this leg.
     pub step: (i8, i8),
+    /// How many steps the leg may take (`INFINITE` = unlimited).
     pub range: u8,
     /// `flag::MOVE | CAPTURE | DESTROY | HOP`.
     pub modes: u16,
+    /// Jumps over the first square of a slide whatever is on it (`j`).
     pub skip_first: bool,
+    /// Only for a piece that has not moved (`i`).
     pub initial: bool,
+    /// The legs that continue from this one; empty for the last leg.
     pub children: Vec<Leg>,
 }
 
 impl Leg {
+    /// Whether this leg ends its path (no leg continues from it).
     pub fn is_final(&self) -> bool {
         self.children.is_empty()
     }
@@ -55,7 +61,9 @@ impl Leg {
 /// One row of leg code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Row {
+    /// The `flag` bits of this row.
     pub flags: u16,
+    /// The (file, rank) step of one square of this leg.
     pub step: (i8, i8),
     /// A leg's range (`INFINITE` = unlimited); a loop row's rewind distance.
     pub range: u16,
@@ -70,9 +78,13 @@ pub struct Row {
 /// A compiled piece: its path tree and leg code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Compiled {
+    /// The Betza string as written.
     pub notation: String,
+    /// The path tree: one root leg per first step.
     pub roots: Vec<Leg>,
+    /// The leg code that the move generator runs.
     pub code: Vec<Row>,
+    /// Notes for the user (ambiguous atoms).
     pub warnings: Vec<String>,
     /// The most legs in one path.
     pub max_legs: usize,

@@ -18,9 +18,11 @@ use std::fmt;
 /// An error in a Betza string, at a character position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BetzaError {
+    /// The Betza string as written.
     pub notation: String,
     /// 0-based character index of the fault.
     pub pos: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
@@ -64,9 +66,13 @@ pub enum Symmetry {
 /// A leap (long >= short >= 0) with its symmetry class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Atom {
+    /// The atom letter as written (`W`, `N`, `Z`, ...).
     pub letter: char,
+    /// The longer coordinate of the leap.
     pub long: i8,
+    /// The shorter coordinate of the leap.
     pub short: i8,
+    /// How the leap's directions are counted.
     pub symmetry: Symmetry,
 }
 
@@ -96,6 +102,7 @@ pub struct LegMods {
     /// leg, relative for the others), resolved against the atom by
     /// `directions()`. Empty: the default.
     pub dir_tokens: Vec<(DirToken, usize)>,
+    /// The `mode` bits (`m c d p g y`) of this leg.
     pub modes: u8,
     /// Lame (`n`).
     pub lame: bool,
@@ -123,8 +130,11 @@ pub enum DirToken {
 /// One group of moves: `[i] leg (a leg)* ATOM [range]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveGroup {
+    /// Only for a piece that has not moved (`i`).
     pub initial: bool,
+    /// The modifiers of each leg, split at `a`.
     pub legs: Vec<LegMods>,
+    /// The atom that every leg steps by.
     pub atom: Atom,
     /// Range of the atom: 1 for leapers, `INFINITE` for riders.
     pub range: u8,
@@ -135,8 +145,11 @@ pub struct MoveGroup {
 /// A parsed piece: its groups and any warnings (ambiguous atoms).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
+    /// The Betza string as written.
     pub notation: String,
+    /// One group per atom, in order.
     pub groups: Vec<MoveGroup>,
+    /// Notes for the user (ambiguous atoms).
     pub warnings: Vec<String>,
 }
 

@@ -270,3 +270,33 @@ fn anchors_are_made_as_github_makes_them() {
         ["the-hunt-your-engine-against-a-reference", "pasting-an-engines-output", "perft-split-unit-merge"]
     );
 }
+
+/// The rows of the built-in table of docs/variants.md: (name, board), in order.
+fn builtin_rows(page: &str) -> Vec<(String, String)> {
+    let section = page.split("\n## Built-in variants\n").nth(1).expect("docs/variants.md has ## Built-in variants");
+    let section = section.split("\n#").next().unwrap();
+    section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            (cells[1].trim_matches('`').to_string(), cells[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_variants_page_lists_every_builtin_as_variant_list_does() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chesstool")).args(["variant", "list", "--json"]).output().unwrap();
+    assert!(out.status.success(), "variant list --json failed");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let listed: Vec<(String, String)> = doc["variants"]
+        .as_array()
+        .expect("a variants array")
+        .iter()
+        .map(|v| (v["name"].as_str().unwrap().to_string(), v["board"].as_str().unwrap().to_string()))
+        .collect();
+    assert!(listed.len() >= 40, "variant list names only {} variants", listed.len());
+    // One row per built-in, with its board, sorted as `variant list` prints them.
+    assert_eq!(builtin_rows(&read("docs/variants.md")), listed, "docs/variants.md's table of built-ins");
+}

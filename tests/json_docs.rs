@@ -263,6 +263,8 @@ const RUNS: &[&[&str]] = &[
     ],
     &["divide", "--variant", "lame8", "--variant-path", "tests/variants/fairy.ini", "--depth", "2", "--json"],
     &["divide", "--variant", "mini5", "--variant-path", "/nonexistent/variants.ini", "--depth", "1", "--json"],
+    &["variant", "list", "--json"],
+    &["perft", "--variant", "capablanca", "--depth", "2", "--json"],
     // The distributed perft runs in order: split, both units, merge.
     &[
         "perft",

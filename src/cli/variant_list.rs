@@ -19,7 +19,7 @@ pub enum VariantCommand {
     List {
         /// Print one JSON document instead of text (see docs/json.md).
         ///
-        /// One object: {"variants": [{"name", "board", "description"}]}.
+        /// One object: {"status": "ok", "variants": [{"name", "board", "description"}]}.
         #[arg(long)]
         json: bool,
     },
@@ -41,6 +41,7 @@ struct Listed {
 
 #[derive(Serialize)]
 struct ListJson {
+    status: &'static str,
     variants: Vec<Listed>,
 }
 
@@ -55,7 +56,7 @@ pub fn run(args: VariantCmdArgs) -> Result<Outcome> {
         listed.push(Listed { name, board, description });
     }
     if json {
-        super::common::print_json(&ListJson { variants: listed })?;
+        super::common::print_json(&ListJson { status: "ok", variants: listed })?;
         return Ok(Outcome::Success);
     }
     let mut table = Table::new();

@@ -304,8 +304,11 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
 /// that share the argument group take one: its help says so.
 pub fn with_own_help(bench: clap::Command) -> clap::Command {
     bench.mut_arg("variant", |a| {
-        a.help("The variants to time, comma-separated, defined in --variant-path (Fairy-Stockfish's UCI_Variant)")
-            .long_help(None::<&str>)
+        a.help(
+            "The variants to time, comma-separated (Fairy-Stockfish's UCI_Variant): built-ins (`chesstool variant \
+             list`) or defined in --variant-path",
+        )
+        .long_help(None::<&str>)
     })
 }
 

@@ -28,7 +28,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Verify chess move generators: exact perft, divide, engine bisection, suites.
+/// Verify chess move generators: exact perft, divide, the hunt for the wrong move, suites, fuzzing.
 #[derive(Parser, Debug)]
 #[command(name = "chesstool", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = "Exit codes: 0 success, 1 a mismatch was found, 2 usage or input error, 3 an engine failed.")]
@@ -76,8 +76,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// XBetza fairy pieces: compile to leg code, or show a piece's moves on a board.
     Betza(betza::BetzaArgs),
-    /// TicTacChess (the 4x4 game of the source documents): perft, divide,
-    /// the exact solution of the game, and play against it.
+    /// TicTacChess (a 4x4 game with drops, won by four in a line): perft,
+    /// divide, the exact solution of the game, and play against it.
     Tictacchess(tictacchess::TicTacChessArgs),
     /// Fairy-Stockfish's built-in variants that `--variant NAME` selects.
     Variant(variant_list::VariantCmdArgs),

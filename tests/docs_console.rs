@@ -16,6 +16,9 @@
 //! widths vary: every decimal number (`0.345`) reads as `#`, and spaces and
 //! the horizontal lines of tables are dropped. A block that is slow, needs an
 //! engine or varies in other ways is written ```console,ignore and only read.
+//!
+//! The table of built-in variants in docs/variants.md is held to what
+//! `chesstool variant list --json` prints, row by row.
 
 mod common;
 

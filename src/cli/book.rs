@@ -29,7 +29,7 @@ pub enum BookCommand {
     /// Build a book from PGN (variations, several games) or plain lines of
     /// moves (SAN or UCI, one line per line).
     Build(BuildArgs),
-    /// Print a book in the document's parenthesised form, or as PGN.
+    /// Print a book in Thompson's parenthesised form, or as PGN.
     Dump(DumpArgs),
     /// The book moves of a position, in book order.
     Probe(ProbeArgs),

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct ButterflyArgs {
-    /// First square of the range: a name (d1 or D1) or the document's square
-    /// number 0 to 63 (a1 = 0, h8 = 63), as the C program takes it.
+    /// First square of the range: a name (d1 or D1) or a square number 0 to
+    /// 63 (a1 = 0, h8 = 63), as the C program takes it.
     #[arg(allow_hyphen_values = true)]
     pub from: String,
     /// Last square of the range, as FROM; at least FROM.
@@ -59,7 +59,7 @@ fn history_depth_arg(s: &str) -> Result<u32, String> {
     super::common::integer_in(s, 1, 8, "a history depth").map(|n| n as u32)
 }
 
-/// A square given as a name in either case (`e4`, `E4`) or the document's
+/// A square given as a name in either case (`e4`, `E4`) or the C program's
 /// number 0 to 63.
 fn parse_square_number(what: &str, text: &str) -> anyhow::Result<u32> {
     if let Some(sq) = Square::parse(&text.trim().to_ascii_lowercase()) {

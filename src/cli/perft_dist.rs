@@ -22,7 +22,7 @@ pub enum PerftAction {
     /// as work units of --unit-size `FEN count` lines, and DIR/manifest.json.
     Split(SplitArgs),
     /// Compute one unit: `FEN count perft product` per record; an interrupted
-    /// run resumes after the last complete line of OUT.
+    /// run resumes after the last complete line of its --output file.
     Unit(UnitArgs),
     /// Check every unit's results against the units (and each other, where a
     /// unit was computed twice), then add them up exactly.

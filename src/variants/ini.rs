@@ -1,14 +1,17 @@
 //! Variant definitions in Fairy-Stockfish's `variants.ini` format.
 //!
 //! Sections are `[name]` or `[name:template]` (the template an earlier
-//! section of the same file), lines `key = value`, comments `;` or `#`.
-//! Without a template a section starts, as in Fairy-Stockfish, with no
-//! pieces and the chess start position (which then fails: it has pawns). Supported keys: `maxFile`, `maxRank`, `startFen`,
+//! section of the same file, else a built-in variant), lines `key = value`,
+//! comments `;` or `#`. Without a template a section starts, as in
+//! Fairy-Stockfish, with no pieces and the chess start position (which then
+//! fails: it has pawns). Read here: `maxFile`, `maxRank`, `startFen`,
 //! `customPieceN = letter:BETZA`, `king = k`, `king = k:BETZA`, `king = -`,
 //! the letters of Fairy-Stockfish's built-in pieces that are plain Betza
-//! (`knight = n`, `rook = -`, ...), `castling = false`, `doubleStep`, and a
-//! few keys that do not change the moves (piece values, game-end rules).
-//! Any other key is an error that names it: nothing is silently ignored.
+//! (`knight = n`, `rook = -`, ...), the rule keys of `laws` (pawns,
+//! promotion, castling, game ends), and keys that do not change the moves
+//! (piece values, game results). Any other key, and a rule switched on that
+//! is not implemented, is an error that names it: nothing is silently
+//! ignored.
 
 use super::laws;
 use super::variant::{Initial, PieceDef, Variant, VariantError};

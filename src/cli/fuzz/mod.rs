@@ -31,7 +31,7 @@ pub struct FuzzArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Stop after this many seconds (whichever of --seconds and --positions comes first) [default: 60 without --positions].
-    #[arg(long, value_name = "N", value_parser = seconds_budget, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds_budget, allow_negative_numbers = true)]
     pub seconds: Option<f64>,
     /// Stop after comparing this many positions.
     #[arg(long, value_name = "N", value_parser = positions_budget, allow_negative_numbers = true)]

@@ -8,11 +8,12 @@
 set -eu
 cd "$(dirname "$0")/../fuzz"
 KEEP=${KEEP:-40}
+bin=target/x86_64-unknown-linux-gnu/release  # built by scripts/fuzz_campaign.sh
 TARGETS=${*:-$(ls fuzz_targets | sed 's/\.rs$//')}
 for t in $TARGETS; do
     [ -d "corpus-run/$t" ] || continue
     rm -rf "corpus-min/$t"; mkdir -p "corpus-min/$t"
-    nice -n 15 cargo +nightly fuzz run -s none "$t" "corpus-min/$t" "corpus-run/$t" -- \
+    nice -n 15 "$bin/$t" "corpus-min/$t" "corpus-run/$t" \
         -merge=1 -rss_limit_mb=256 -timeout=5 > "logs/$t.merge.log" 2>&1 || true
     have=$(ls "corpus/$t" | wc -l)
     room=$((KEEP - have)); [ "$room" -gt 0 ] || room=0

@@ -125,6 +125,8 @@ fn unreadable_saved_output_names_the_line_and_is_exit_2() {
         .write_stdin("a2a3: 1\nb2b3: 1\na2a9: 1\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("\"a2a9\" is not a move"));
+        .stderr(predicate::str::contains("line 3: a move that cannot be read in"))
+        .stderr(predicate::str::contains("\"a2a9\" is not a move"))
+        .stderr(predicate::str::contains("engine").not());
     chesstool().args(["divide", "-d", "1", "--against", "/nonexistent/file"]).assert().code(2);
 }

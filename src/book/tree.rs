@@ -224,6 +224,15 @@ impl Tree {
             let parent_tree = if node.parent == ROOT { Tree::ROOT } else { node.parent + 1 };
             let link = node.pointer().map(|t| t + 1);
             let style = Style(node.style());
+            // Our writer merges a line into the moves already there; two
+            // children with one move would make the dump and a rebuild differ.
+            if tree.children(parent_tree).iter().any(|&c| tree.node(c).mv == mv) {
+                return Err(DecodeError {
+                    offset: move_byte_offset(raw, id),
+                    node: id,
+                    kind: DecodeErrorKind::DuplicateMove { index: node.index },
+                });
+            }
             tree.push_child(parent_tree, Node { mv, play: !node.avoid(), style, children: Vec::new(), link });
             if node.pointer().is_some() || targets.contains(&id) {
                 link_positions.insert(id, after);
@@ -280,6 +289,12 @@ pub enum DecodeErrorKind {
         index: u8,
         /// How many legal moves the position has.
         count: usize,
+    },
+    /// A move listed twice among one position's moves.
+    #[error("move index {index} is listed twice in one position (a book holds each move of a position once)")]
+    DuplicateMove {
+        /// The index.
+        index: u8,
     },
     /// A pointer whose target reaches another position.
     #[error("transposition pointer to byte {target}, which reaches another position")]

@@ -15,6 +15,8 @@ pub struct SavedDivide {
     skipped: Skipped,
     format: DivideFormat,
     answered: bool,
+    /// The text as read, to name the line of a move that cannot be used.
+    text: String,
 }
 
 impl SavedDivide {
@@ -40,6 +42,7 @@ impl SavedDivide {
             skipped: parsed.skipped,
             format: parsed.format,
             answered: false,
+            text: text.to_string(),
         })
     }
 
@@ -77,9 +80,20 @@ impl<R: Rules> Divider<R> for SavedDivide {
         Ok(self.divide.clone())
     }
 
-    fn is_user_text(&self) -> bool {
-        true
+    fn user_text_at(&self, printed: &str) -> Option<String> {
+        Some(match line_of(&self.text, printed) {
+            Some(n) => format!("{}: line {n}", clip(&self.name)),
+            None => clip(&self.name),
+        })
     }
+}
+
+/// The number of the first line whose first word is `mv` (`a2a9: 1`,
+/// `a2a9 1`), counting from 1.
+fn line_of(text: &str, mv: &str) -> Option<usize> {
+    let first_word =
+        |l: &str| l.split(|c: char| c == ':' || c.is_whitespace()).find(|w| !w.is_empty()).map(str::to_string);
+    text.lines().position(|l| first_word(l).as_deref() == Some(mv)).map(|i| i + 1)
 }
 
 #[cfg(test)]
@@ -94,5 +108,11 @@ mod tests {
         assert!(err.contains("8902") && err.contains("(40)"), "{err}");
         let ok = SavedDivide::parse("paste", "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n", DivideFormat::Auto).unwrap();
         assert_eq!(ok.divide().nodes(), 40);
+    }
+
+    #[test]
+    fn a_move_is_found_on_its_line() {
+        assert_eq!(line_of("info x\na2a3: 1\n  a2a9 1\n", "a2a9"), Some(3));
+        assert_eq!(line_of("a2a3: 1\n", "a2a9"), None);
     }
 }

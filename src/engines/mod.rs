@@ -300,10 +300,11 @@ pub trait Divider<R: Rules> {
         Ok(divide)
     }
 
-    /// True if the answers are text the user gave (a saved divide): what
-    /// cannot be read there is an input error, not an engine failure.
-    fn is_user_text(&self) -> bool {
-        false
+    /// `Some(where)` if the answers are text the user gave (a saved divide):
+    /// what cannot be read there is an input error, not an engine failure,
+    /// and is reported at the line that holds `printed` (`paste.txt: line 3`).
+    fn user_text_at(&self, _printed: &str) -> Option<String> {
+        None
     }
 
     /// The position at the end of `line` as the engine prints it

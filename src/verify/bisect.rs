@@ -21,14 +21,15 @@ pub enum VerifyError {
     /// The reference engine failed to answer.
     #[error("reference: {0}")]
     Reference(#[source] EngineError),
-    /// A divide that cannot be compared; `user_text` if that side is text
-    /// the user gave (a saved divide), so an input error.
-    #[error("{error}")]
+    /// A divide that cannot be compared. If the side at fault is text the
+    /// user gave (a saved divide), an input error that names where in it.
+    #[error("{}", match user_text { Some(at) => format!("{at}: {}", error.what()), None => error.to_string() })]
     Diff {
         /// Why the divides cannot be compared.
         error: DiffError,
-        /// True if the side at fault is text the user gave.
-        user_text: bool,
+        /// Where the fault is (`paste.txt: line 3`), if the side at fault is
+        /// text the user gave.
+        user_text: Option<String>,
     },
     /// The depth asked for is more than the game allows.
     #[error("depth {depth} is more than the {max} this game allows")]
@@ -47,7 +48,7 @@ impl VerifyError {
     pub fn is_engine_failure(&self) -> bool {
         match self {
             VerifyError::Engine(e) | VerifyError::Reference(e) => e.is_engine_failure(),
-            VerifyError::Diff { user_text, .. } => !user_text,
+            VerifyError::Diff { user_text, .. } => user_text.is_none(),
             VerifyError::TooDeep { .. } => false,
         }
     }
@@ -208,12 +209,13 @@ impl<'a, R: Rules> Checker<'a, R> {
             });
         }
         let (engine, reference) = self.ask_both(line, depth)?;
-        let user_text = |side| match side {
-            Side::Engine => self.engine.is_user_text(),
-            Side::Reference => self.reference.is_user_text(),
-        };
-        diff_divides(self.rules, &line.position(self.rules), &engine, &reference)
-            .map_err(|error| VerifyError::Diff { user_text: user_text(error.side()), error })
+        diff_divides(self.rules, &line.position(self.rules), &engine, &reference).map_err(|error| {
+            let printer = match error.side() {
+                Side::Engine => &self.engine,
+                Side::Reference => &self.reference,
+            };
+            VerifyError::Diff { user_text: printer.user_text_at(error.printed()), error }
+        })
     }
 
     fn ask_both(&mut self, line: &Line<R>, depth: u32) -> Result<(Divide, Divide), VerifyError> {

@@ -32,7 +32,7 @@ impl std::fmt::Display for Side {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiffError {
     /// A side listed one move twice (under two spellings).
-    #[error("the {side} listed {mv} twice (as {first:?} and {second:?}) in {position}")]
+    #[error("the {side} listed {}", self.what())]
     Duplicate {
         /// The side that printed it.
         side: Side,
@@ -46,10 +46,12 @@ pub enum DiffError {
         position: String,
     },
     /// A side printed a move that cannot be read in the position.
-    #[error("the {side} printed a move that cannot be read in {position}: {error}{}", note_on_unreadable(*unreadable, *printed))]
+    #[error("the {side} printed {}", self.what())]
     Unreadable {
         /// The side that printed it.
         side: Side,
+        /// The first move that cannot be read, as printed (clipped).
+        text: String,
         /// Why the first unreadable move cannot be read.
         error: ReadMoveError,
         /// The position, in the game's text form.
@@ -72,6 +74,29 @@ fn note_on_unreadable(unreadable: usize, printed: usize) -> String {
 }
 
 impl DiffError {
+    /// What is wrong, without naming who printed it: a saved divide's
+    /// errors name the file and line instead.
+    pub fn what(&self) -> String {
+        match self {
+            DiffError::Duplicate { mv, first, second, position, .. } => {
+                format!("{mv} twice (as {first:?} and {second:?}) in {position}")
+            }
+            DiffError::Unreadable { error, position, unreadable, printed, .. } => format!(
+                "a move that cannot be read in {position}: {error}{}",
+                note_on_unreadable(*unreadable, *printed)
+            ),
+        }
+    }
+
+    /// The offending move as printed: the second spelling of a duplicate,
+    /// the first move that cannot be read.
+    pub fn printed(&self) -> &str {
+        match self {
+            DiffError::Duplicate { second, .. } => second,
+            DiffError::Unreadable { text, .. } => text,
+        }
+    }
+
     /// The side that printed the divide.
     pub fn side(&self) -> Side {
         match self {
@@ -195,7 +220,7 @@ fn read_all<R: Rules>(
 ) -> Result<Vec<Printed<R::Move>>, DiffError> {
     let position = || clip(&rules.position_text(pos));
     let mut out: Vec<Printed<R::Move>> = Vec::with_capacity(d.moves.len());
-    let mut unreadable: Option<ReadMoveError> = None;
+    let mut unreadable: Option<(ReadMoveError, String)> = None;
     let mut unreadable_count = 0;
     for (text, n) in &d.moves {
         let key = match rules.read_move(pos, text) {
@@ -203,7 +228,7 @@ fn read_all<R: Rules>(
             Err(ReadMoveError::Illegal { canonical: Some(c), .. }) => Key::Illegal(c),
             Err(e) => {
                 unreadable_count += 1;
-                unreadable.get_or_insert(e);
+                unreadable.get_or_insert((e, clip(text)));
                 continue;
             }
         };
@@ -223,8 +248,9 @@ fn read_all<R: Rules>(
         out.push(Printed { key, text: text.clone(), count: *n });
     }
     match unreadable {
-        Some(error) => Err(DiffError::Unreadable {
+        Some((error, text)) => Err(DiffError::Unreadable {
             side,
+            text,
             error,
             position: position(),
             unreadable: unreadable_count,

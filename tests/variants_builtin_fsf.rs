@@ -55,6 +55,11 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("atomic", 4, 3),
     ("antichess", 4, 3),
     ("suicide", 4, 3),
+    ("giveaway", 4, 3),
+    ("codrus", 4, 3),
+    ("extinction", 4, 3),
+    ("kinglet", 4, 3),
+    ("coregal", 4, 3),
     ("losers", 4, 3),
     ("threekings", 4, 3),
     ("horde", 4, 3),
@@ -116,4 +121,105 @@ fn every_builtin_builds_and_moves_from_its_start() {
         assert_eq!(v.fen(&pos).split(' ').next(), v.start_fen.split(' ').next(), "{name}");
         assert!(v.tables.count_legal(&mut pos) > 0, "{name}");
     }
+}
+
+/// Constructed positions, one or more per rule: (variant, FEN, depth, the
+/// rule and the source that decided it). Fairy-Stockfish counts each too; a
+/// disagreement is settled by the published rules, not by copying either.
+const RULES: &[(&str, &str, u32, &str)] = &[
+    // Grand chess (chessvariants.com/large.dir/grand.html): promotion is
+    // optional on ranks 8 and 9, compulsory on 10, and only to a piece the
+    // side has lost; a pawn that cannot promote on 10 may not go there. Here
+    // white has lost a knight and a rook: d9-d10 and d9xc10 promote to those
+    // only, c7-c8 may stay a pawn.
+    ("grand", "2r6k/3P6/10/2P7/10/10/10/10/1NBQKCAB2/R9 w - - 0 1", 3, "grand promotion to lost pieces"),
+    // Grand with nothing lost: every promotion is blocked, a pawn on rank 9
+    // is stuck, one on rank 7 steps to 8 unpromoted.
+    ("grand", "8k1/3P6/10/2P7/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3, "grand: no piece lost, no promotion"),
+    // Grand, a lone pawn: all six kinds on rank 10 (the rules' list).
+    ("grand", "9k/3P6/10/10/10/10/10/10/4K5/10 w - - 0 1", 3, "grand promotion kinds"),
+    // Capablanca's and Gothic's castling (chessvariants.com capablanca.html,
+    // gothic): king on f to i (rook to h) or to c (rook to d).
+    ("capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3, "capablanca castling, king on f"),
+    (
+        "capablanca",
+        "r4k3r/pppppppppp/10/10/10/7n2/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        2,
+        "capablanca castling through an attacked square",
+    ),
+    ("gothic", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R b KQkq - 0 1", 3, "gothic castling, black"),
+    // Shako (chessvariants.com/large.dir/shako.html): castling on rank 2,
+    // king on f to h or d, the rooks from i and b; elephants stand outside.
+    ("shako", "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1", 3, "shako castling on rank 2"),
+    // Capablanca random (X-FEN and Shredder-FEN, as chess960): two rooks on
+    // one side, the inner one named by its file; both notations, one count.
+    ("caparandom", "rr3k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K3R w BJbj - 0 1", 3, "caparandom, Shredder rights"),
+    ("caparandom", "rr3k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K3R w BKbk - 0 1", 3, "caparandom, X-FEN rights"),
+    // Chess960 (FIDE Laws, Guidelines II): king b1 with rook a1, and king g1
+    // with rook h1 (castling moves only the rook).
+    ("fischerandom", "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1", 3, "chess960, king b1 rook a1"),
+    ("fischerandom", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w AHah - 0 1", 3, "chess960, king g1 rook h1"),
+    // En passant on 10x10 (Shako and Grand: pawns step two from rank 3 or
+    // 8 and may be taken in passing): the square is on rank 7 or 4.
+    ("shako", "10/5k4/10/10/3pP5/10/10/10/5K4/10 w - d7 0 1", 3, "shako en passant, white takes"),
+    ("shako", "10/5k4/10/10/10/3pP5/10/10/5K4/10 b - e4 0 1", 3, "shako en passant, black takes"),
+    ("grand", "9k/10/10/10/4Pp4/10/10/10/K9/10 w - f7 0 1", 3, "grand en passant"),
+    // Atomic (lichess.org/variant/atomic): a capture explodes every piece but
+    // pawns next to it; one that blows up the own king is illegal; touching
+    // kings cannot check each other. Re1xe5 would take both kings.
+    ("atomic", "8/8/8/3kp3/3K4/8/8/4R3 w - - 0 1", 3, "atomic capture next to both kings"),
+    ("atomic", "4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1", 3, "atomic capture that blows up the enemy king"),
+    // Antichess (lichess.org/variant/antichess): a capture is compulsory,
+    // promotion to king allowed.
+    ("antichess", "8/8/8/3p4/4P3/8/1N6/8 w - - 0 1", 4, "antichess forced capture"),
+    ("antichess", "1n6/P7/8/8/8/8/8/k6K w - - 0 1", 3, "antichess forced promoting capture"),
+    // Three-check (lichess.org/variant/threeCheck): the counter is the checks
+    // each side still has to give; the check that uses up the last one ends
+    // the game; a side with none left has already won.
+    (
+        "3check",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 1",
+        3,
+        "3check, white one check from the win",
+    ),
+    (
+        "3check",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1+1 0 1",
+        3,
+        "3check, both one check from the win",
+    ),
+    ("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+0 0 1", 2, "3check, black has won"),
+    // King of the hill (lichess.org/variant/kingOfTheHill): a king on d4, e4,
+    // d5 or e5 wins at once.
+    ("kingofthehill", "8/8/2k5/8/8/4K3/8/8 w - - 0 1", 4, "king of the hill, both one step away"),
+    // Racing kings (lichess.org/variant/racingKings): no checks; a king on
+    // rank 8 wins, unless the other king reaches it on the very next move.
+    ("racingkings", "8/1k4K1/8/8/8/8/R7/7r w - - 0 1", 3, "racing kings, white one move from rank 8"),
+    ("racingkings", "6K1/1k6/8/8/8/8/R7/7r b - - 0 1", 3, "racing kings, black's last chance"),
+    // Giveaway (Fairy-Stockfish's giveaway, lichess antichess plus
+    // castling; chessvariants.com/diffobjective.dir/giveaway.html): the king
+    // is an ordinary piece, so it castles out of and through attacks.
+    ("giveaway", "r3k2r/8/8/8/1b6/8/8/R3K2R w KQkq - 0 1", 3, "giveaway castling out of 'check'"),
+    ("giveaway", "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1", 3, "giveaway castling through an attack"),
+    // Extinction chess (chessvariants.com/winning.dir/extinction.html): a
+    // side that has lost all of one kind has lost; the king castles
+    // through attacks (it is not royal).
+    ("extinction", "r3k2r/8/8/8/1b6/8/8/R3K2R w KQkq - 0 1", 3, "extinction castling, king attacked"),
+    ("extinction", "r1bqk3/7p/8/8/8/2n5/P7/RNBQK3 w Qq - 0 1", 3, "extinction: taking the last knight ends the game"),
+    // Coregal chess (chessvariants.com/diffobjective.dir/coregal.html):
+    // the queens are royal as the king is, so blocking a check with the
+    // queen on an attacked square is illegal, and so is promoting to a
+    // queen where it would stand attacked.
+    ("coregal", "4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1", 3, "coregal: the queen may not block onto an attacked square"),
+    ("coregal", "4k3/P7/8/8/8/5b2/8/4K3 w - - 0 1", 3, "coregal: no promotion to an attacked queen"),
+];
+
+#[test]
+fn constructed_positions_match_fairy_stockfish() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let failures: Vec<String> = RULES
+        .iter()
+        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

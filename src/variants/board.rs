@@ -141,6 +141,9 @@ pub struct Position {
     /// Castling rights: each side's rook cell towards the h side and the a
     /// side, `NO_SQUARE` when that castling is gone.
     pub castle: [[u16; 2]; 2],
+    /// Each side's castling king where it is not the royal piece (giveaway's
+    /// commoner), found from the FEN; `NO_SQUARE` otherwise.
+    pub castle_king: [u16; 2],
     /// The cell a pawn passed over with a double step just now (the FEN's
     /// en-passant square), or `NO_SQUARE`.
     pub ep: u16,
@@ -175,6 +178,7 @@ impl Position {
             slot: vec![0; geometry.cells],
             royal: [NO_SQUARE; 2],
             castle: [[NO_SQUARE; 2]; 2],
+            castle_king: [NO_SQUARE; 2],
             ep: NO_SQUARE,
             checks: [0; 2],
         }

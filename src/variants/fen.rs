@@ -4,6 +4,7 @@
 //! check counters of check-counting variants (`3+3`), then the clocks.
 
 use super::board::{cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE};
+use super::laws::Castling;
 use super::variant::{FenError, Variant};
 
 fn side_name(side: Side) -> &'static str {
@@ -176,7 +177,10 @@ impl Variant {
         for ch in field.chars() {
             let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
             let rank = if side == WHITE { c.rank } else { g.height - 1 - c.rank };
-            let king = pos.royal[side];
+            let king = match self.tables.plain_castling_king() {
+                Some(kind) => self.plain_castling_king_cell(pos, side, kind, rank, c),
+                None => pos.royal[side],
+            };
             // Only the rank: Fairy-Stockfish castles from wherever the king
             // stands on it (Capablanca's king starts on f1).
             let king_ok = king != NO_SQUARE && g.coords(king as usize).1 == rank;
@@ -196,8 +200,30 @@ impl Variant {
                 return Err(format!("'{ch}': no {} castling rook there on rank {}", side_name(side), rank + 1));
             };
             pos.castle[side][usize::from(rook < king)] = rook as u16;
+            if self.tables.plain_castling_king().is_some() {
+                pos.castle_king[side] = king as u16;
+            }
         }
         Ok(())
+    }
+
+    /// A castling king that is not royal: the one of its kind on the
+    /// castling rank, or with several, the one on the king's file (Chess960:
+    /// the a-most), as Fairy-Stockfish's FEN reader picks it.
+    fn plain_castling_king_cell(&self, pos: &Position, side: Side, kind: usize, rank: u8, c: &Castling) -> u16 {
+        let g = &self.geometry;
+        let kings: Vec<usize> = (0..g.width)
+            .map(|f| g.cell(f, rank))
+            .filter(|&sq| {
+                let v = pos.cells[sq];
+                v != EMPTY && v != OFF && cell_side(v) == side && cell_kind(v) == kind
+            })
+            .collect();
+        match kings.as_slice() {
+            [one] => *one as u16,
+            [first, ..] if c.chess960 => *first as u16,
+            _ => kings.into_iter().find(|&sq| g.coords(sq).0 == c.king_file).map_or(NO_SQUARE, |sq| sq as u16),
+        }
     }
 
     /// The en-passant field: the square a pawn of the side not to move has

@@ -121,7 +121,6 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "pieceDemotion",
     "wallOrMove",
     "dupleCheck",
-    "extinctionPseudoRoyal",
 ];
 
 #[derive(Debug, Clone)]

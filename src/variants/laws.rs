@@ -115,6 +115,9 @@ pub struct Castling {
     pub rank: u8,
     /// The kinds that castle as the rook.
     pub rook_kinds: Vec<usize>,
+    /// The kind that castles as the king when that is not the royal piece
+    /// (`castlingKingPiece`: giveaway's commoner); `None`: the royal piece.
+    pub king_kind: Option<usize>,
     /// Chess960 rules: any king and rook files, moves printed king to rook.
     pub chess960: bool,
 }
@@ -143,6 +146,10 @@ pub struct Extinction {
     pub opponent_count: u8,
     /// The side to move may claim (it needs one more of the opponent's).
     pub claim: bool,
+    /// The last pieces of a kind (at most `count + 1`) are pseudo-royal:
+    /// no move may leave one attacked (Coregal's queens); the game then
+    /// never ends by extinction.
+    pub pseudo_royal: bool,
 }
 
 /// Every rule of a variant beyond its pieces' moves.
@@ -194,6 +201,7 @@ pub const LAW_KEYS: &[&str] = &[
     "castlingKingFile",
     "castlingRank",
     "castlingRookPieces",
+    "castlingKingPiece",
     "chess960",
     "checkCounting",
     "flagPiece",
@@ -205,6 +213,7 @@ pub const LAW_KEYS: &[&str] = &[
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "extinctionClaim",
+    "extinctionPseudoRoyal",
     "mustCapture",
     "blastOnCapture",
     "checking",
@@ -322,6 +331,15 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             king_file: file("castlingKingFile", 4.min(g.width - 1))?,
             rank,
             rook_kinds,
+            king_kind: match get("castlingKingPiece") {
+                Some((v, l)) => Some(
+                    v.chars()
+                        .next()
+                        .and_then(kind_of)
+                        .ok_or_else(|| (Some(l), format!("castlingKingPiece = {v}: no piece with that letter")))?,
+                ),
+                None => None,
+            },
             chess960: boolean("chess960", false)?,
         });
     }
@@ -350,6 +368,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             count: number("extinctionPieceCount", 0)?,
             opponent_count: number("extinctionOpponentPieceCount", 0)?,
             claim: boolean("extinctionClaim", false)?,
+            pseudo_royal: boolean("extinctionPseudoRoyal", false)?,
         });
     }
     Ok(laws)

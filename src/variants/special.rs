@@ -3,7 +3,7 @@
 //! that leave no moves. Read from the variant's `Laws`.
 
 use super::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
-use super::laws::{Laws, Mandatory};
+use super::laws::{Extinction, Laws, Mandatory};
 use super::movegen::{Move, Special, Tables};
 
 /// What `play` changed, to take it back.
@@ -31,7 +31,12 @@ impl Laws {
     /// Rules that the quick legality test (pins and attack marks) does not
     /// know: every move is played and tested.
     pub fn needs_full_test(&self) -> bool {
-        self.must_capture || self.blast || self.no_checks
+        self.must_capture || self.blast || self.no_checks || self.pseudo_royal().is_some()
+    }
+
+    /// The extinction rules when their pieces are pseudo-royal.
+    pub(crate) fn pseudo_royal(&self) -> Option<&Extinction> {
+        self.extinction.as_ref().filter(|e| e.pseudo_royal)
     }
 }
 
@@ -130,13 +135,29 @@ impl Tables {
         (kto, rto)
     }
 
+    /// The kind that castles as the king without being royal (giveaway's
+    /// commoner), if any.
+    pub(crate) fn plain_castling_king(&self) -> Option<usize> {
+        let kind = self.laws.castling.as_ref()?.king_kind?;
+        (self.royal() != Some(kind)).then_some(kind)
+    }
+
+    /// The cell of `side`'s castling king, or `NO_SQUARE`.
+    pub(crate) fn castling_king(&self, pos: &Position, side: Side) -> u16 {
+        if self.plain_castling_king().is_some() {
+            pos.castle_king[side]
+        } else {
+            pos.royal[side]
+        }
+    }
+
     /// Castling moves whose squares are free (attacks are tested later).
     pub(crate) fn castlings(&self, pos: &Position, out: &mut Vec<Move>) {
         if self.laws.castling.is_none() {
             return;
         }
         let us = pos.side;
-        let king = pos.royal[us];
+        let king = self.castling_king(pos, us);
         if king == NO_SQUARE {
             return;
         }
@@ -159,6 +180,11 @@ impl Tables {
     /// The king is not in check and crosses no attacked square (its
     /// destination included) on the board before castling.
     pub(crate) fn castling_path_safe(&self, pos: &mut Position, mv: Move) -> bool {
+        // A king that is not royal castles through attacks (Fairy-Stockfish's
+        // `Position::legal`: "Non-royal pieces can not be impeded from castling").
+        if self.plain_castling_king().is_some() {
+            return true;
+        }
         let us = pos.side;
         let (king, rook) = (mv.from as usize, mv.to as usize);
         let (kto, _) = self.castling_targets(us, king, rook);
@@ -220,7 +246,13 @@ impl Tables {
                         pos.castle[side][wing] = NO_SQUARE;
                     }
                 }
-                if pos.royal[side] == NO_SQUARE || (side == us && self.royal() == Some(cell_kind(played.undo.moved))) {
+                let king_gone = if self.plain_castling_king().is_some() {
+                    let king = pos.castle_king[side] as usize;
+                    king != NO_SQUARE as usize && (king == from || king == to || pos.cells[king] == EMPTY)
+                } else {
+                    pos.royal[side] == NO_SQUARE || (side == us && self.royal() == Some(cell_kind(played.undo.moved)))
+                };
+                if king_gone {
                     pos.castle[side] = [NO_SQUARE; 2];
                 }
             }
@@ -288,7 +320,9 @@ impl Tables {
         let laws = &self.laws;
         let us = pos.side;
         let them = us ^ 1;
-        if let Some(ext) = &laws.extinction {
+        // Pseudo-royal pieces are never captured, so extinction does not
+        // end the game (Fairy-Stockfish's `is_immediate_game_end`).
+        if let Some(ext) = laws.extinction.as_ref().filter(|e| !e.pseudo_royal || laws.blast) {
             for c in [them, us] {
                 let claim = u8::from(ext.claim && c == us) as usize;
                 let (mine, theirs) = (pos.lists[c].len(), pos.lists[c ^ 1].len());
@@ -383,7 +417,30 @@ impl Tables {
         }
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
+        let pseudo = self.laws.pseudo_royal().map(|e| {
+            let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
+            let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
+            (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)
+        });
         let played = self.play(pos, mv);
+        if let Some((e, mut mine, theirs, before, promoted)) = pseudo {
+            // Taking a pseudo-royal piece needs no further test; a promotion
+            // that makes one kind too many takes that kind's royalty away.
+            if let Some((kind, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
+                mine &= !(1 << kind);
+            }
+            let royals: Vec<usize> = pos.lists[us]
+                .iter()
+                .map(|&sq| sq as usize)
+                .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
+                .collect();
+            let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
+                && royals.into_iter().any(|sq| self.attacked(pos, sq, us ^ 1));
+            if exposed {
+                self.unplay(pos, mv, &played);
+                return false;
+            }
+        }
         let mine = pos.royal[us];
         let theirs = pos.royal[us ^ 1];
         let ok = if self.royal().is_none() {
@@ -398,6 +455,17 @@ impl Tables {
         };
         self.unplay(pos, mv, &played);
         ok
+    }
+
+    /// The kinds whose pieces are pseudo-royal for `side`, as a mask: those
+    /// with at most one more than the extinction count on the board.
+    fn pseudo_royal_kinds(&self, pos: &Position, side: Side, e: &Extinction) -> u64 {
+        e.kinds.iter().filter(|&&k| self.count(pos, side, k) <= e.count as usize + 1).fold(0, |m, &k| m | 1 << k)
+    }
+
+    /// How many pieces of the kinds in `mask` `side` has.
+    fn count_kinds(&self, pos: &Position, side: Side, mask: u64) -> usize {
+        pos.lists[side].iter().filter(|&&sq| mask >> cell_kind(pos.cells[sq as usize]) & 1 == 1).count()
     }
 
     /// Is the king of `us` on `king` safe?

@@ -8,6 +8,7 @@ pub mod board;
 pub mod builtin;
 pub mod explain;
 pub mod explain_rules;
+pub mod fuzz;
 mod fen;
 pub mod ini;
 pub mod laws;

@@ -184,6 +184,10 @@ impl Rules for VariantRules {
         squares_of_text(&super::view::board_view(&self.variant, pos), text)
     }
 
+    fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
+        super::fuzz::rare_move(&self.variant, pos, mv).weight()
+    }
+
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
             return Some(why);

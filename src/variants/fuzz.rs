@@ -1,12 +1,13 @@
 //! What a variant gives `chesstool fuzz`: the bias of its random walks
 //! toward its rare rules, by the shared table of `rules::RareMove`
 //! (captures and locust victims, e.p., pawn rushes, promotions, castling,
-//! checks, the game ends of its laws).
+//! checks, the game ends of its laws), and the reading of an engine's FEN
+//! (Fairy-Stockfish's `d`) by meaning.
 
 use super::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
 use super::movegen::{Move, Special};
 use super::variant::Variant;
-use crate::rules::RareMove;
+use crate::rules::{field_differences, RareMove};
 
 /// What makes `mv` rare in `pos`.
 pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
@@ -37,6 +38,37 @@ pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
         king_near_check: royal && tables.royal_attacked(&mut pos.clone(), from, them),
         ends_game: tables.game_over(&next),
     }
+}
+
+/// Where the engine's FEN `printed` of `pos` differs from ours, by meaning:
+/// castling in any notation naming the same rooks; the e.p. square as we
+/// write it or `-` when no e.p. capture is legal. The clocks are not
+/// compared: our variant positions keep none.
+pub fn fen_differences(variant: &Variant, pos: &Position, printed: &str) -> Vec<String> {
+    let ours = variant.fen(pos);
+    let our_fields: Vec<&str> = ours.split_whitespace().collect();
+    let mut names = vec!["board", "side to move", "castling", "en passant"];
+    if variant.tables.laws.check_counting {
+        names.push("checks");
+    }
+    names.extend(["halfmove clock", "fullmove number"]);
+    let mut fields: Vec<String> = printed.split_whitespace().map(str::to_string).collect();
+    if fields.len() == our_fields.len() {
+        let n = fields.len();
+        for i in [n - 2, n - 1] {
+            fields[i] = our_fields[i].to_string();
+        }
+        let mut probe = our_fields.clone();
+        probe[2] = &fields[2];
+        if variant.parse_fen(&probe.join(" ")).is_ok_and(|p| p.castle == pos.castle) {
+            fields[2] = our_fields[2].to_string();
+        }
+        let no_ep_capture = || !variant.tables.legal_moves(&mut pos.clone()).iter().any(|m| m.special == Special::EnPassant);
+        if fields[3] == "-" && no_ep_capture() {
+            fields[3] = our_fields[3].to_string();
+        }
+    }
+    field_differences(&ours, &fields.join(" "), &names)
 }
 
 /// True if an enemy pawn stands beside `sq` on its rank (a pawn that has
@@ -79,5 +111,24 @@ mod tests {
         let three = "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1";
         let last = rare("3check", three, "a1a8");
         assert!(last.check && last.ends_game, "{last:?}");
+    }
+
+    #[test]
+    fn a_variants_fen_is_compared_by_meaning() {
+        let rules = VariantRules::new(builtin::load("3check").unwrap(), "");
+        let pos = rules.parse_position("startpos").unwrap();
+        let pos = rules.play(&pos, rules.read_move(&pos, "d2d4").unwrap());
+        let fen = |ep: &str, checks: &str, clocks: &str| {
+            format!("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq {ep} {checks} {clocks}")
+        };
+        // No e.p. capture is legal: `-` is right too; the clocks are ours alone.
+        assert!(fen_differences(&rules.variant, &pos, &fen("-", "3+3", "0 1")).is_empty());
+        assert!(fen_differences(&rules.variant, &pos, &fen("d3", "3+3", "5 9")).is_empty());
+        assert_eq!(fen_differences(&rules.variant, &pos, &fen("e3", "2+3", "0 1")), [
+            "en passant: engine e3, ours d3",
+            "checks: engine 2+3, ours 3+3"
+        ]);
+        let kept = fen_differences(&rules.variant, &pos, &fen("-", "3+3", "0 1").replace("KQkq", "Qkq"));
+        assert_eq!(kept, ["castling: engine Qkq, ours KQkq"]);
     }
 }

@@ -188,6 +188,10 @@ impl Rules for VariantRules {
         super::fuzz::rare_move(&self.variant, pos, mv).weight()
     }
 
+    fn position_text_differences(&self, _before: Option<(&Position, Move)>, pos: &Position, printed: &str) -> Vec<String> {
+        super::fuzz::fen_differences(&self.variant, pos, printed)
+    }
+
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
             return Some(why);

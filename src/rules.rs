@@ -193,7 +193,9 @@ pub struct RareMove {
     pub castling: bool,
     /// It takes a castling right away (the king or a castling rook moves).
     pub loses_castling: bool,
-    /// It captures a rook that may still castle.
+    /// It captures a rook that may still castle (on top of the capture and
+    /// the right taken away: the positions after it are where a kept right
+    /// shows).
     pub takes_castling_rook: bool,
     /// It gives check.
     pub check: bool,
@@ -216,7 +218,7 @@ impl RareMove {
             (self.underpromotion, 15),
             (self.castling, 20),
             (self.loses_castling, 6),
-            (self.takes_castling_rook, 0),
+            (self.takes_castling_rook, 30),
             (self.check, 6),
             (self.king_near_check, 5),
             (self.ends_game, 6),
@@ -385,4 +387,18 @@ pub fn field_differences(ours: &str, printed: &str, names: &[&str]) -> Vec<Strin
 /// offending input (the one helper, [`crate::input::quote`]).
 pub fn clip(text: &str) -> String {
     crate::input::quote(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rare_moves_weight_adds_up_its_properties() {
+        assert_eq!(RareMove::default().weight(), 1);
+        let rook_taken = RareMove { capture: true, loses_castling: true, takes_castling_rook: true, ..RareMove::default() };
+        assert_eq!(rook_taken.weight(), 1 + 4 + 6 + 30);
+        let ep = RareMove { capture: true, en_passant: true, check: true, ..RareMove::default() };
+        assert_eq!(ep.weight(), 1 + 4 + 20 + 6);
+    }
 }

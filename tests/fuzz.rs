@@ -91,8 +91,9 @@ fn finds_castling_through_check() {
 
 #[test]
 fn finds_a_castling_right_kept_after_the_rook_is_captured() {
-    // Rarer: seed 2 finds it after about 3,000 positions (seed 1 after about 7,000).
-    finds("castle-rights-capture", 5000, 2);
+    // The rarest of the seven: seed 1 finds it after about 400 positions,
+    // others after up to 2,600 (the walks favour capturing a castling rook).
+    finds("castle-rights-capture", 3000, 1);
 }
 
 #[test]

@@ -430,7 +430,8 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     root.set_chess960(true);
                 }
                 if let Ok(n) = apply_moves(root, moves, bugs) {
-                    let taken_back = fen == last.0 && last.1.len() == moves.len() + 1 && last.1[..moves.len()] == *moves;
+                    let taken_back =
+                        fen == last.0 && last.1.len() == moves.len() + 1 && last.1[..moves.len()] == *moves;
                     stale_key = (bugs.has("key-take-back") && taken_back).then(|| node.pos.key());
                     last = (fen, moves.iter().map(|m| m.to_string()).collect());
                     node = n;

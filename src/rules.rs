@@ -396,7 +396,8 @@ mod tests {
     #[test]
     fn a_rare_moves_weight_adds_up_its_properties() {
         assert_eq!(RareMove::default().weight(), 1);
-        let rook_taken = RareMove { capture: true, loses_castling: true, takes_castling_rook: true, ..RareMove::default() };
+        let rook_taken =
+            RareMove { capture: true, loses_castling: true, takes_castling_rook: true, ..RareMove::default() };
         assert_eq!(rook_taken.weight(), 1 + 4 + 6 + 30);
         let ep = RareMove { capture: true, en_passant: true, check: true, ..RareMove::default() };
         assert_eq!(ep.weight(), 1 + 4 + 20 + 6);

@@ -29,9 +29,7 @@ pub fn rare_move(pos: &Position, m: Move) -> RareMove {
         underpromotion: m.promotion_role().is_some_and(|r| r != Role::Queen),
         castling: m.is_castling(),
         loses_castling: !m.is_castling()
-            && (rights.contains(m.from())
-                || rights.contains(m.to())
-                || (king && (rights & back_rank(us)).any())),
+            && (rights.contains(m.from()) || rights.contains(m.to()) || (king && (rights & back_rank(us)).any())),
         takes_castling_rook: takes && rights.contains(m.to()),
         check: pos.play(m).is_check(),
         king_near_check: king

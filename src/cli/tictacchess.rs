@@ -39,9 +39,9 @@ pub enum TtcCommand {
     Solve(SolveArgs),
     /// Play the solved game in the terminal against the engine.
     Play(play::PlayArgs),
-    /// Find an engine's bug without knowing where it is: seeded random games
-    /// from the start (or --roots), every position's moves compared with
-    /// ours through --engine-script.
+    /// Find an engine's bug without knowing where: seeded random games from
+    /// the start (or --roots) through --engine-script, every position's move
+    /// list compared with ours, the first difference bisected (exit 1).
     Fuzz(Box<super::fuzz::WalkArgs>),
 }
 

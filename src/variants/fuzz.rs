@@ -63,7 +63,8 @@ pub fn fen_differences(variant: &Variant, pos: &Position, printed: &str) -> Vec<
         if variant.parse_fen(&probe.join(" ")).is_ok_and(|p| p.castle == pos.castle) {
             fields[2] = our_fields[2].to_string();
         }
-        let no_ep_capture = || !variant.tables.legal_moves(&mut pos.clone()).iter().any(|m| m.special == Special::EnPassant);
+        let no_ep_capture =
+            || !variant.tables.legal_moves(&mut pos.clone()).iter().any(|m| m.special == Special::EnPassant);
         if fields[3] == "-" && no_ep_capture() {
             fields[3] = our_fields[3].to_string();
         }
@@ -124,10 +125,10 @@ mod tests {
         // No e.p. capture is legal: `-` is right too; the clocks are ours alone.
         assert!(fen_differences(&rules.variant, &pos, &fen("-", "3+3", "0 1")).is_empty());
         assert!(fen_differences(&rules.variant, &pos, &fen("d3", "3+3", "5 9")).is_empty());
-        assert_eq!(fen_differences(&rules.variant, &pos, &fen("e3", "2+3", "0 1")), [
-            "en passant: engine e3, ours d3",
-            "checks: engine 2+3, ours 3+3"
-        ]);
+        assert_eq!(
+            fen_differences(&rules.variant, &pos, &fen("e3", "2+3", "0 1")),
+            ["en passant: engine e3, ours d3", "checks: engine 2+3, ours 3+3"]
+        );
         let kept = fen_differences(&rules.variant, &pos, &fen("-", "3+3", "0 1").replace("KQkq", "Qkq"));
         assert_eq!(kept, ["castling: engine Qkq, ours KQkq"]);
     }

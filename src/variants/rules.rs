@@ -188,7 +188,12 @@ impl Rules for VariantRules {
         super::fuzz::rare_move(&self.variant, pos, mv).weight()
     }
 
-    fn position_text_differences(&self, _before: Option<(&Position, Move)>, pos: &Position, printed: &str) -> Vec<String> {
+    fn position_text_differences(
+        &self,
+        _before: Option<(&Position, Move)>,
+        pos: &Position,
+        printed: &str,
+    ) -> Vec<String> {
         super::fuzz::fen_differences(&self.variant, pos, printed)
     }
 

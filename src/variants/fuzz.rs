@@ -102,7 +102,7 @@ mod tests {
         let plain = RareMove::default();
         let capa = "r4k3r/1P8/10/10/4p5/10/3P6/R4K3R w KQkq - 0 1";
         assert_eq!(rare("capablanca", capa, "d2d4"), RareMove { allows_en_passant: true, ..plain });
-        assert_eq!(rare("capablanca", capa, "b7b8c"), RareMove { underpromotion: true, ..plain });
+        assert_eq!(rare("capablanca", capa, "b7b8a"), RareMove { underpromotion: true, ..plain });
         let b7a8q = rare("capablanca", capa, "b7a8q");
         assert!(b7a8q.capture && b7a8q.promotion && b7a8q.takes_castling_rook && b7a8q.loses_castling, "{b7a8q:?}");
         assert_eq!(rare("capablanca", capa, "f1i1"), RareMove { castling: true, ..plain });

@@ -12,7 +12,9 @@
 //! `no-underpromotion`, `double-push-rank3`, `king-into-check`.
 //! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
 //! lines): `fen-castling-capture` (the FEN keeps the castling right of a
-//! rook captured on its square; the moves stay right).
+//! rook captured on its square; the moves stay right), `key-take-back` (asked
+//! for the last line again without its last move, it prints the key it had
+//! after that move, as an unmake that forgets to restore the hash key).
 //! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
 //! `hang-deep`, `garbage`, `duplicate`.
 //!
@@ -398,6 +400,10 @@ fn uci_loop(bugs: &Bugs, format: &str) {
     let mut chess960 = false;
     let mut node = Node::root(Position::startpos());
     let mut below_root = false;
+    // The last `position` asked (root and moves), and with `key-take-back`
+    // the key kept after a move was taken back.
+    let mut last: (String, Vec<String>) = ("startpos".into(), Vec::new());
+    let mut stale_key: Option<u64> = None;
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -424,6 +430,10 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     root.set_chess960(true);
                 }
                 if let Ok(n) = apply_moves(root, moves, bugs) {
+                    let taken_back =
+                        fen == last.0 && last.1.len() == moves.len() + 1 && last.1[..moves.len()] == *moves;
+                    stale_key = (bugs.has("key-take-back") && taken_back).then(|| node.pos.key());
+                    last = (fen, moves.iter().map(|m| m.to_string()).collect());
                     node = n;
                     below_root = !moves.is_empty();
                 }
@@ -434,7 +444,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 print!("{}", divide_text(&node, depth, bugs, format, below_root));
                 println!();
             }
-            ["d"] => print!("{}", show(&node)),
+            ["d"] => print!("{}", show(&node, stale_key)),
             ["quit"] => break,
             _ => {}
         }
@@ -443,8 +453,8 @@ fn uci_loop(bugs: &Bugs, format: &str) {
 }
 
 /// Stockfish's `d`, without the board: the FEN (its castling field from the
-/// rights the engine tracks) and the key.
-fn show(node: &Node) -> String {
+/// rights the engine tracks) and the key (`stale`: a key not restored).
+fn show(node: &Node, stale: Option<u64>) -> String {
     let mut fields: Vec<String> = node.pos.to_fen().split(' ').map(String::from).collect();
     if node.rights != node.pos.castling_rooks() {
         let mut castling = String::new();
@@ -461,5 +471,5 @@ fn show(node: &Node) -> String {
         }
         fields[2] = if castling.is_empty() { "-".to_string() } else { castling };
     }
-    format!("Fen: {}\nKey: {:016X}\nCheckers: \n", fields.join(" "), node.pos.key())
+    format!("Fen: {}\nKey: {:016X}\nCheckers: \n", fields.join(" "), stale.unwrap_or(node.pos.key()))
 }

@@ -152,7 +152,8 @@ pub trait Rules: Send + Sync {
     /// How strongly a random walk (`chesstool fuzz`) prefers `mv` in `pos`,
     /// at least 1 (a plain move). A game raises the weight of its rare rules
     /// (chess: captures, checks, e.p., castling, promotions) so that walks
-    /// reach the positions where move-generation bugs hide.
+    /// reach the positions where move-generation bugs hide, usually as the
+    /// [`RareMove::weight`] of the move's properties.
     fn walk_weight(&self, _pos: &Self::Position, _mv: Self::Move) -> u32 {
         1
     }
@@ -169,6 +170,60 @@ pub trait Rules: Send + Sync {
         printed: &str,
     ) -> Vec<String> {
         field_differences(&self.position_text(pos), printed, &[])
+    }
+}
+
+/// What makes a move rare, for the bias of `chesstool fuzz`'s random walks:
+/// a game fills in the properties its rules have and answers
+/// [`Rules::walk_weight`] with [`RareMove::weight`], so that every game is
+/// biased by one table (docs/fuzz.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RareMove {
+    /// It captures (e.p. and a leg's victims included).
+    pub capture: bool,
+    /// It captures en passant.
+    pub en_passant: bool,
+    /// A pawn's double (or triple) step next to an enemy pawn: it allows e.p.
+    pub allows_en_passant: bool,
+    /// It promotes to the main piece (a queen).
+    pub promotion: bool,
+    /// It promotes to any other piece.
+    pub underpromotion: bool,
+    /// It castles.
+    pub castling: bool,
+    /// It takes a castling right away (the king or a castling rook moves).
+    pub loses_castling: bool,
+    /// It captures a rook that may still castle (on top of the capture and
+    /// the right taken away: the positions after it are where a kept right
+    /// shows).
+    pub takes_castling_rook: bool,
+    /// It gives check.
+    pub check: bool,
+    /// A king move in check or next to attacked squares.
+    pub king_near_check: bool,
+    /// It ends the game by a rule of the game (a line of four, a flag
+    /// reached, the last check given).
+    pub ends_game: bool,
+}
+
+impl RareMove {
+    /// The weight of a move with these properties: 1, plus each property's
+    /// weight.
+    pub fn weight(&self) -> u32 {
+        let table = [
+            (self.capture, 4),
+            (self.en_passant, 20),
+            (self.allows_en_passant, 15),
+            (self.promotion, 10),
+            (self.underpromotion, 15),
+            (self.castling, 20),
+            (self.loses_castling, 6),
+            (self.takes_castling_rook, 30),
+            (self.check, 6),
+            (self.king_near_check, 5),
+            (self.ends_game, 6),
+        ];
+        1 + table.iter().filter(|(has, _)| *has).map(|(_, w)| w).sum::<u32>()
     }
 }
 
@@ -332,4 +387,19 @@ pub fn field_differences(ours: &str, printed: &str, names: &[&str]) -> Vec<Strin
 /// offending input (the one helper, [`crate::input::quote`]).
 pub fn clip(text: &str) -> String {
     crate::input::quote(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rare_moves_weight_adds_up_its_properties() {
+        assert_eq!(RareMove::default().weight(), 1);
+        let rook_taken =
+            RareMove { capture: true, loses_castling: true, takes_castling_rook: true, ..RareMove::default() };
+        assert_eq!(rook_taken.weight(), 1 + 4 + 6 + 30);
+        let ep = RareMove { capture: true, en_passant: true, check: true, ..RareMove::default() };
+        assert_eq!(ep.weight(), 1 + 4 + 20 + 6);
+    }
 }

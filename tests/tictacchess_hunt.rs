@@ -108,8 +108,8 @@ fn a_pawn_moving_from_its_last_rank_is_extra() {
 }
 
 /// The win on d1-c2-b3-a4 is pinned to the move that makes it; the engine
-/// goes on where the game is over. (The hunt compares an empty divide as a
-/// bare total of 0, so it names the position, not the 48 moves.)
+/// goes on where the game is over, and each of its moves there is extra
+/// (our divide of a finished game is empty, a whole divide of its own).
 #[test]
 fn a_missed_anti_diagonal_win_is_pinned_to_its_position() {
     let v = bisect("no-anti-diagonal", "3");
@@ -119,6 +119,12 @@ fn a_missed_anti_diagonal_win_is_pinned_to_its_position() {
     let diffs = &v["comparison"]["differences"];
     assert_eq!(diffs[0]["move"], "P@d1");
     assert_eq!(diffs[0]["reference"], 0);
+    assert!(texts(&w["missing"]).is_empty());
+    let extra = texts(&w["extra"]);
+    assert!(!extra.is_empty(), "{v}");
+    for m in &extra {
+        assert!(w["hints"][m].as_str().unwrap().contains("the game is over"), "{m}: {v}");
+    }
     if let Some(legal) = python_moves("R3/1B2/2N1/3P pnbr b") {
         assert!(legal.is_empty(), "the reference sees a finished game");
     }

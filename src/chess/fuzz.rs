@@ -1,80 +1,46 @@
 //! What chess gives `chesstool fuzz`: the bias of its random walks toward
 //! the rare rules, and the reading of an engine's FEN by meaning.
 //!
-//! The bias is a sum of weights, one per property of the move (a plain move
-//! weighs 1): rare moves are chosen far more often than their share of the
-//! legal moves, without ever ruling out a quiet one.
+//! The bias is the shared table of `rules::RareMove` (a plain move weighs 1,
+//! each rare property adds its weight): rare moves are chosen far more often
+//! than their share of the legal moves, without ever ruling out a quiet one.
 
 use crate::attacks::{king_attacks, pawn_attacks};
 use crate::board::{Role, Square};
 use crate::position::back_rank;
-use crate::rules::field_differences;
+use crate::rules::{field_differences, RareMove};
 use crate::{Move, Position};
 
-/// Every move.
-const BASE: u32 = 1;
-/// A capture (e.p. included).
-const CAPTURE: u32 = 4;
-/// An en passant capture, on top of the capture.
-const EN_PASSANT: u32 = 20;
-/// A double push next to an enemy pawn (it allows an e.p. capture).
-const EP_PUSH: u32 = 15;
-/// A promotion to a queen.
-const PROMOTION: u32 = 10;
-/// A promotion to a rook, bishop or knight (each).
-const UNDERPROMOTION: u32 = 15;
-/// Castling.
-const CASTLING: u32 = 20;
-/// A move that takes a castling right away (king or rook moves, a castling
-/// rook is captured).
-const LOSES_RIGHTS: u32 = 6;
-/// A move that gives check.
-const CHECK: u32 = 6;
-/// A king move in check or next to attacked squares.
-const KING_NEAR_CHECK: u32 = 5;
-
-/// The weight of `m` in a random walk (see the module's table).
-pub fn walk_weight(pos: &Position, m: Move) -> u32 {
+/// What makes `m` rare (the bias of a random walk: `RareMove::weight`).
+pub fn rare_move(pos: &Position, m: Move) -> RareMove {
     let us = pos.turn();
     let them = !us;
     let role = pos.role_at(m.from());
-    let mut w = BASE;
-    let capture = m.is_en_passant() || (!m.is_castling() && pos.by_color(them).contains(m.to()));
-    if capture {
-        w += CAPTURE;
-    }
-    if m.is_en_passant() {
-        w += EN_PASSANT;
-    }
-    match m.promotion_role() {
-        Some(Role::Queen) => w += PROMOTION,
-        Some(_) => w += UNDERPROMOTION,
-        None => {}
-    }
     let rights = pos.castling_rooks();
-    if m.is_castling() {
-        w += CASTLING;
-    } else if rights.contains(m.from())
-        || rights.contains(m.to())
-        || (role == Some(Role::King) && (rights & back_rank(us)).any())
-    {
-        w += LOSES_RIGHTS;
+    let takes = !m.is_castling() && pos.by_color(them).contains(m.to());
+    let double_push = role == Some(Role::Pawn) && (m.from() as u8).abs_diff(m.to() as u8) == 16;
+    let skipped = Square::new((m.from() as u8 + m.to() as u8) / 2);
+    let king = role == Some(Role::King);
+    RareMove {
+        capture: m.is_en_passant() || takes,
+        en_passant: m.is_en_passant(),
+        allows_en_passant: double_push && (pawn_attacks(us, skipped) & pos.pieces(them, Role::Pawn)).any(),
+        promotion: m.promotion_role() == Some(Role::Queen),
+        underpromotion: m.promotion_role().is_some_and(|r| r != Role::Queen),
+        castling: m.is_castling(),
+        loses_castling: !m.is_castling()
+            && (rights.contains(m.from()) || rights.contains(m.to()) || (king && (rights & back_rank(us)).any())),
+        takes_castling_rook: takes && rights.contains(m.to()),
+        check: pos.play(m).is_check(),
+        king_near_check: king
+            && (pos.is_check() || (pos.attacked_by(them, pos.occupied()) & king_attacks(m.from())).any()),
+        ends_game: false,
     }
-    if role == Some(Role::Pawn) && (m.from() as u8).abs_diff(m.to() as u8) == 16 {
-        let skipped = Square::new((m.from() as u8 + m.to() as u8) / 2);
-        if (pawn_attacks(us, skipped) & pos.pieces(them, Role::Pawn)).any() {
-            w += EP_PUSH;
-        }
-    }
-    if pos.play(m).is_check() {
-        w += CHECK;
-    }
-    if role == Some(Role::King)
-        && (pos.is_check() || (pos.attacked_by(them, pos.occupied()) & king_attacks(m.from())).any())
-    {
-        w += KING_NEAR_CHECK;
-    }
-    w
+}
+
+/// The weight of `m` in a random walk (docs/fuzz.md has the table).
+pub fn walk_weight(pos: &Position, m: Move) -> u32 {
+    rare_move(pos, m).weight()
 }
 
 const FIELDS: [&str; 6] = ["board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"];
@@ -135,15 +101,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rare_moves_weigh_more() {
+    fn rare_moves_are_told_apart() {
         let pos = Position::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
-        let w = |uci: &str| walk_weight(&pos, pos.parse_uci(uci).unwrap());
-        assert_eq!(w("a1a2"), BASE + LOSES_RIGHTS);
-        assert_eq!(w("e5d6"), BASE + CAPTURE + EN_PASSANT);
-        assert_eq!(w("e1g1"), BASE + CASTLING);
-        assert_eq!(w("b7b8n"), BASE + UNDERPROMOTION);
-        assert_eq!(w("b7a8q"), BASE + CAPTURE + PROMOTION + LOSES_RIGHTS + CHECK);
-        assert_eq!(w("e5e6"), BASE);
+        let rare = |uci: &str| rare_move(&pos, pos.parse_uci(uci).unwrap());
+        let plain = RareMove::default();
+        assert_eq!(rare("a1a2"), RareMove { loses_castling: true, ..plain });
+        assert_eq!(rare("e5d6"), RareMove { capture: true, en_passant: true, ..plain });
+        assert_eq!(rare("e1g1"), RareMove { castling: true, ..plain });
+        assert_eq!(rare("b7b8n"), RareMove { underpromotion: true, ..plain });
+        let b7a8q = RareMove {
+            capture: true,
+            promotion: true,
+            loses_castling: true,
+            takes_castling_rook: true,
+            check: true,
+            ..plain
+        };
+        assert_eq!(rare("b7a8q"), b7a8q);
+        assert_eq!(rare("e5e6"), plain);
+        assert_eq!(walk_weight(&pos, pos.parse_uci("e5e6").unwrap()), 1);
+        let push = Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+        let e2e4 = push.parse_uci("e2e4").unwrap();
+        assert_eq!(rare_move(&push, e2e4), RareMove { allows_en_passant: true, ..plain });
+        let e1d1 = push.parse_uci("e1d1").unwrap();
+        assert_eq!(rare_move(&push, e1d1), plain);
     }
 
     #[test]

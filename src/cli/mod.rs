@@ -91,7 +91,7 @@ impl Command {
             Command::Divide(a) => a.json,
             Command::Perft(a) => a.json || a.action.as_ref().is_some_and(|x| x.json()),
             Command::Suite(a) => a.json,
-            Command::Fuzz(a) => a.json,
+            Command::Fuzz(a) => a.walk.json,
             Command::Bench(a) => a.json,
             Command::ButterflyPlot(a) => a.json,
             Command::RotatedDump(a) => a.json,

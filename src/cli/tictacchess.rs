@@ -1,5 +1,5 @@
-//! `chesstool tictacchess`: perft, divide, solve and play for TicTacChess,
-//! the 4x4 game of the source documents.
+//! `chesstool tictacchess`: perft, divide, solve, play and fuzz for
+//! TicTacChess, the 4x4 game of the source documents.
 
 #[path = "tictacchess_play.rs"]
 mod play;
@@ -39,6 +39,10 @@ pub enum TtcCommand {
     Solve(SolveArgs),
     /// Play the solved game in the terminal against the engine.
     Play(play::PlayArgs),
+    /// Find an engine's bug without knowing where: seeded random games from
+    /// the start (or --roots) through --engine-script, every position's move
+    /// list compared with ours, the first difference bisected (exit 1).
+    Fuzz(Box<super::fuzz::WalkArgs>),
 }
 
 /// The root: a position string and moves played from it.
@@ -109,6 +113,7 @@ impl TicTacChessArgs {
             TtcCommand::Divide(a) => a.count.json,
             TtcCommand::Solve(a) => a.json,
             TtcCommand::Play(_) => false,
+            TtcCommand::Fuzz(a) => a.json,
         }
     }
 }
@@ -121,6 +126,7 @@ pub fn run(args: TicTacChessArgs) -> Result<Outcome> {
         TtcCommand::Divide(a) => divide_cmd(*a, &mut extra),
         TtcCommand::Solve(a) => solve_cmd(a),
         TtcCommand::Play(a) => play::run(a),
+        TtcCommand::Fuzz(a) => fuzz(&a),
     };
     if let (Err(e), true) = (&result, json) {
         let extra = extra.as_ref().map(|(k, v): &(String, serde_json::Value)| (k.as_str(), v.clone()));
@@ -206,6 +212,13 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
         variant: Default::default(),
     };
     super::divide::run_with(std::sync::Arc::new(TicTacChess), rayon::current_num_threads(), &divide_args, extra)
+}
+
+/// `tictacchess fuzz`: the generic fuzz from the start position.
+fn fuzz(args: &super::fuzz::WalkArgs) -> Result<Outcome> {
+    let rules = std::sync::Arc::new(TicTacChess);
+    let start = chesstool::tictacchess::Position::parse(START).map_err(|e| anyhow!("the start position: {e}"))?;
+    super::fuzz::run_with(rules, vec![start], 1, args, false)
 }
 
 fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {

@@ -144,9 +144,10 @@ impl Divide {
         self.moves.iter().fold(0u64, |acc, (_, n)| acc.saturating_add(*n))
     }
 
-    /// True if only a total was printed (no per-move counts).
+    /// True if only a total was printed (no per-move counts). A total of 0
+    /// is a whole divide: no moves (a game that is over).
     pub fn total_only(&self) -> bool {
-        self.moves.is_empty() && self.total.is_some()
+        self.moves.is_empty() && self.total.is_some_and(|n| n > 0)
     }
 }
 
@@ -407,6 +408,13 @@ mod tests {
         let line: Line<Chess> = Line::new(root).child(e4);
         assert_eq!(line.move_texts(&Chess::new()), ["e2e4"]);
         assert_eq!(line.position(&Chess::new()), root.play(e4));
+    }
+
+    #[test]
+    fn a_total_of_zero_is_a_whole_divide() {
+        // A game that is over: no moves, and no "only totals" to bisect by.
+        assert!(!Divide { moves: Vec::new(), total: Some(0) }.total_only());
+        assert!(Divide { moves: Vec::new(), total: Some(24) }.total_only());
     }
 
     #[test]

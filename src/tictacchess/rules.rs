@@ -6,7 +6,7 @@
 
 use super::board::{Color, Kind};
 use super::position::{Move, Position, PositionError};
-use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, MoveSquares, RareMove, ReadMoveError, Rules};
 
 /// The game (no parameters).
 #[derive(Copy, Clone, Debug, Default)]
@@ -63,6 +63,12 @@ impl Rules for TicTacChess {
 
     fn max_depth(&self) -> u32 {
         crate::perft::MAX_DEPTH
+    }
+
+    /// Walks prefer captures and the moves that make a line of four.
+    fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
+        let capture = mv.from().is_some() && pos.piece_at(mv.to()).is_some();
+        RareMove { capture, ends_game: pos.play(mv).winner().is_some(), ..RareMove::default() }.weight()
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {

@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod explain;
 pub mod explain_rules;
 mod fen;
+pub mod fuzz;
 pub mod ini;
 pub mod laws;
 pub mod movegen;

@@ -187,6 +187,19 @@ impl Rules for VariantRules {
         squares_of_text(&super::view::board_view(&self.variant, pos), text)
     }
 
+    fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
+        super::fuzz::rare_move(&self.variant, pos, mv).weight()
+    }
+
+    fn position_text_differences(
+        &self,
+        _before: Option<(&Position, Move)>,
+        pos: &Position,
+        printed: &str,
+    ) -> Vec<String> {
+        super::fuzz::fen_differences(&self.variant, pos, printed)
+    }
+
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
         if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
             return Some(why);

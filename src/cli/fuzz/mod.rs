@@ -3,7 +3,8 @@
 //! with ours through one persistent engine, the first difference bisected
 //! and reported as `divide --bisect` reports it (`report`); optionally the
 //! engine's printed position and keys checked too. Generic over the game
-//! (`run_with`); `run` sets up chess or a variant.
+//! (`run_with`); `run` sets up chess or a variant, `tictacchess fuzz` its
+//! game.
 
 mod report;
 mod roots;
@@ -26,8 +27,23 @@ use std::time::Duration;
 /// The budget when none is given.
 const DEFAULT_SECONDS: f64 = 60.0;
 
+/// `chesstool fuzz`: chess or a variant.
 #[derive(clap::Args, Debug)]
 pub struct FuzzArgs {
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
+    #[arg(long)]
+    pub check_position: bool,
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
+}
+
+/// What `fuzz` takes for every game (`chesstool fuzz`, `chesstool
+/// tictacchess fuzz`): the engine, the budget, the seed, the roots, the
+/// reports.
+#[derive(clap::Args, Debug)]
+pub struct WalkArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Stop after this many seconds (whichever of --seconds and --positions comes first) [default: 60 without --positions].
@@ -49,9 +65,6 @@ pub struct FuzzArgs {
     /// The depth of each comparison (1: the move lists).
     #[arg(long, short, default_value_t = 1, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: u32,
-    /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
-    #[arg(long)]
-    pub check_position: bool,
     /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -65,8 +78,6 @@ pub struct FuzzArgs {
     /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    #[command(flatten)]
-    pub variant: super::variant::VariantArgs,
 }
 
 fn seconds_budget(s: &str) -> Result<f64, String> {
@@ -78,17 +89,23 @@ fn positions_budget(s: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
+    let check = args.check_position;
     let result = if args.variant.is_set() {
         args.variant.rules().and_then(|rules| {
             let rules = Arc::new(rules);
             let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
-            run_with(rules, vec![start], 1, &args)
+            run_with(rules, vec![start], 1, &args.walk, check)
         })
     } else {
         let chess = Arc::new(Chess::new());
         let (roots, primary) = roots::chess_roots(&*chess);
-        run_with(chess, roots, primary, &args)
+        run_with(chess, roots, primary, &args.walk, check)
     };
+    json_error(&args.walk, result)
+}
+
+/// With `--json`, an error is also the one JSON document.
+fn json_error(args: &WalkArgs, result: anyhow::Result<Outcome>) -> anyhow::Result<Outcome> {
     if let Err(err) = &result {
         if args.json && !is_broken_pipe(err) {
             write_json(&error_document(err, None))?;
@@ -98,18 +115,20 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
 }
 
 /// `fuzz` for any game: walks from `roots` (the first `primary` of them
-/// start every other game), unless `--roots` gives others.
+/// start every other game), unless `--roots` gives others; `check_position`
+/// asks the engine's own position too.
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     roots: Vec<R::Position>,
     primary: usize,
-    args: &FuzzArgs,
+    args: &WalkArgs,
+    check_position: bool,
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(false)?;
     if !args.engine.has_engine() {
         return Err(usage("fuzz needs an engine: --engine-uci CMD or --engine-script CMD"));
     }
-    if args.check_position && args.engine.engine_uci.is_none() {
+    if check_position && args.engine.engine_uci.is_none() {
         return Err(usage("--check-position needs a UCI engine (--engine-uci): it asks the engine's `d`"));
     }
     let junit_stdout = args.junit.as_ref().is_some_and(|p| p.as_os_str() == "-");
@@ -131,7 +150,7 @@ pub fn run_with<R: Rules + 'static>(
             (None, None) => Some(Duration::from_secs_f64(DEFAULT_SECONDS)),
         },
     };
-    let options = Options { depth: args.depth, budget, check_positions: args.check_position, primary };
+    let options = Options { depth: args.depth, budget, check_positions: check_position, primary };
 
     let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?.expect("an engine was given");
     let mut reference = args.engine.reference(&rules)?;

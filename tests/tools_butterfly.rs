@@ -237,6 +237,7 @@ fn history_counts_every_move_of_the_perft_tree() {
 #[test]
 fn history_heat_map_and_svg() {
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("history_test.svg");
+    let _ = std::fs::remove_file(&file); // an earlier run's file would be refused
     Command::cargo_bin("chesstool")
         .unwrap()
         .args(["butterfly-plot", "0", "63", "--history", "--depth", "2", "--names"])

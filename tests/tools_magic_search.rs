@@ -6,8 +6,12 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
 
+/// A path in the target's scratch directory, removed first: an earlier run's
+/// file would make `-o` refuse to overwrite it.
 fn tmp(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 fn chesstool() -> Command {

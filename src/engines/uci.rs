@@ -285,13 +285,15 @@ impl<R: Rules> UciEngine<R> {
         let position = self.set_position(p, line, deadline)?;
         let go = self.perft_command(depth);
         let request = format!("`{go}` after `{}`", super::clip(&position));
+        // Counted before `go` is sent: a quick engine's total on stderr may
+        // be read before this thread gets here again.
+        let stderr_totals = p.stderr_totals();
         self.send(p, &go, &request)?;
         let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
         let mut budget = Budget::for_moves(legal);
         let note = format!(" (the position has {legal} legal moves)");
         let mut answer = String::new();
         let mut lines = 0;
-        let stderr_totals = p.stderr_totals();
         loop {
             // Short reads: an engine that prints its divide on stderr is
             // silent here, and is found out as soon as its total is there.

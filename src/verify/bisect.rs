@@ -25,8 +25,9 @@ pub enum VerifyError {
     /// user gave (a saved divide), an input error that names where in it.
     #[error("{}", match user_text { Some(at) => format!("{at}: {}", error.what()), None => error.to_string() })]
     Diff {
-        /// Why the divides cannot be compared.
-        error: DiffError,
+        /// Why the divides cannot be compared (boxed: it is large, and
+        /// every `Result` of the hunt carries this type).
+        error: Box<DiffError>,
         /// Where the fault is (`paste.txt: line 3`), if the side at fault is
         /// text the user gave.
         user_text: Option<String>,
@@ -214,7 +215,7 @@ impl<'a, R: Rules> Checker<'a, R> {
                 Side::Engine => &self.engine,
                 Side::Reference => &self.reference,
             };
-            VerifyError::Diff { user_text: printer.user_text_at(error.printed()), error }
+            VerifyError::Diff { user_text: printer.user_text_at(error.printed()), error: Box::new(error) }
         })
     }
 

@@ -103,9 +103,11 @@ pub struct Summary<R: Rules> {
     pub finding: Option<Finding<R>>,
 }
 
-/// Keys the engine printed, by position and last move (the e.p. square an
-/// engine keeps may depend on the last move, so only positions reached by
-/// the same last move must have one key).
+/// Keys the engine printed, by position, last move and the engine's
+/// halfmove clock (the e.p. square an engine keeps may depend on the last
+/// move, and Stockfish and Fairy-Stockfish mix the clock into the key they
+/// print once it reaches 14, so only positions reached by the same last
+/// move with the same clock must have one key).
 struct KeyBook<R: Rules> {
     keys: HashMap<String, (String, Line<R>)>,
 }
@@ -114,14 +116,17 @@ struct KeyBook<R: Rules> {
 const MAX_KEYS: usize = 200_000;
 
 impl<R: Rules> KeyBook<R> {
-    fn identity(rules: &R, line: &Line<R>, pos: &R::Position) -> String {
+    fn identity(rules: &R, line: &Line<R>, pos: &R::Position, printed_fen: &str) -> String {
         let last = line.move_texts(rules).pop().unwrap_or_default();
-        format!("{} | {last}", rules.position_text(pos))
+        // The clock is the next-to-last field of every FEN dialect.
+        let clock = printed_fen.split_whitespace().rev().nth(1).unwrap_or_default();
+        format!("{} | {last} | {clock}", rules.position_text(pos))
     }
 
     /// The key this position had before, and where, if it differs from `key`.
-    fn check(&mut self, rules: &R, line: &Line<R>, pos: &R::Position, key: &str) -> Option<(String, Line<R>)> {
-        let id = KeyBook::identity(rules, line, pos);
+    fn check(&mut self, rules: &R, line: &Line<R>, pos: &R::Position, shown: &Shown) -> Option<(String, Line<R>)> {
+        let key = shown.key.as_deref()?;
+        let id = KeyBook::identity(rules, line, pos, &shown.fen);
         match self.keys.get(&id) {
             Some((k, earlier)) if k != key => Some((k.clone(), earlier.clone())),
             Some(_) => None,
@@ -238,9 +243,9 @@ fn fen_and_key<R: Rules>(
             return Some(PositionFinding { line: line.clone(), problem });
         }
     }
-    let key = shown.key.as_ref()?;
-    let (earlier_key, earlier) = keys.check(rules, line, pos, key)?;
-    let problem = PositionProblem::Key { key: key.clone(), earlier_key, earlier, taken_back };
+    let key = shown.key.clone()?;
+    let (earlier_key, earlier) = keys.check(rules, line, pos, shown)?;
+    let problem = PositionProblem::Key { key, earlier_key, earlier, taken_back };
     Some(PositionFinding { line: line.clone(), problem })
 }
 
@@ -368,5 +373,23 @@ mod tests {
         };
         assert!(taken_back.is_none());
         assert_ne!(earlier.moves, line.moves);
+    }
+
+    #[test]
+    fn keys_differ_freely_where_the_printed_clocks_differ() {
+        // Stockfish and Fairy-Stockfish print a key that mixes in the
+        // halfmove clock once it is 14 or more; our variant positions keep
+        // no clock, so the engine's printed clock tells the positions apart.
+        let rules = Chess::new();
+        let line = Line::<Chess>::new(Position::from_fen(KIWIPETE).unwrap());
+        let pos = line.position(&rules);
+        let shown = |clock: u32, key: &str| Shown {
+            fen: format!("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - {clock} 40"),
+            key: Some(key.to_string()),
+        };
+        let mut keys = KeyBook { keys: HashMap::new() };
+        assert!(keys.check(&rules, &line, &pos, &shown(18, "AAAA")).is_none());
+        assert!(keys.check(&rules, &line, &pos, &shown(22, "BBBB")).is_none());
+        assert!(keys.check(&rules, &line, &pos, &shown(22, "CCCC")).is_some());
     }
 }

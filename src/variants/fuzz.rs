@@ -42,8 +42,9 @@ pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
 
 /// Where the engine's FEN `printed` of `pos` differs from ours, by meaning:
 /// castling in any notation naming the same rooks; the e.p. square as we
-/// write it or `-` when no e.p. capture is legal. The clocks are not
-/// compared: our variant positions keep none.
+/// write it or `-` when no e.p. capture is legal (or a makruk counting
+/// limit where we have `-`). The clocks are not compared: our variant
+/// positions keep none.
 pub fn fen_differences(variant: &Variant, pos: &Position, printed: &str) -> Vec<String> {
     let ours = variant.fen(pos);
     let our_fields: Vec<&str> = ours.split_whitespace().collect();
@@ -66,6 +67,12 @@ pub fn fen_differences(variant: &Variant, pos: &Position, printed: &str) -> Vec<
         let no_ep_capture =
             || !variant.tables.legal_moves(&mut pos.clone()).iter().any(|m| m.special == Special::EnPassant);
         if fields[3] == "-" && no_ep_capture() {
+            fields[3] = our_fields[3].to_string();
+        }
+        // While makruk's counting runs, Fairy-Stockfish writes the counting
+        // limit in this field (a number, never a square); counting is not
+        // part of the moves.
+        if our_fields[3] == "-" && fields[3].bytes().all(|b| b.is_ascii_digit()) {
             fields[3] = our_fields[3].to_string();
         }
     }
@@ -131,5 +138,12 @@ mod tests {
         );
         let kept = fen_differences(&rules.variant, &pos, &fen("-", "3+3", "0 1").replace("KQkq", "Qkq"));
         assert_eq!(kept, ["castling: engine Qkq, ours KQkq"]);
+        // Makruk's counting limit where the e.p. square would be (as
+        // Fairy-Stockfish prints it once no pawns are left).
+        let makruk = VariantRules::new(builtin::load("makruk").unwrap(), "");
+        let bare = "2s5/2m5/4M3/1m5k/8/R1m2K2/4S3/6N1 w - - 0 1";
+        let pos = makruk.parse_position(bare).unwrap();
+        let printed = "2s5/2m5/4M3/1m5k/8/R1m2K2/4S3/6N1 w - 128 0 7";
+        assert!(fen_differences(&makruk.variant, &pos, printed).is_empty());
     }
 }

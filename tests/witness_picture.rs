@@ -57,24 +57,38 @@ fn assert_well_formed(svg: &str, path: &Path) {
     }
 }
 
+/// Runs `cmd` with `--svg path`, which must find a difference (exit 1).
+/// Returns its standard output and the SVG, checked to be well formed.
+fn mismatch_with_svg(cmd: &mut Command, path: &Path) -> (String, String) {
+    let out = cmd.arg("--svg").arg(path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert_well_formed(&svg, path);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), svg)
+}
+
 #[test]
 fn divide_bisect_draws_the_witness_and_shows_a_diagram() {
     let dir = TempDir::new("divide-svg");
     let svg_path = dir.0.join("witness.svg");
-    let out = chesstool()
-        .args(["divide", "--fen", POSITION3, "--depth", "3", "--bisect", "-q", "--engine-uci", &ep_pin_engine()])
-        .arg("--svg")
-        .arg(&svg_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (text, svg) = mismatch_with_svg(
+        chesstool().args([
+            "divide",
+            "--fen",
+            POSITION3,
+            "--depth",
+            "3",
+            "--bisect",
+            "-q",
+            "--engine-uci",
+            &ep_pin_engine(),
+        ]),
+        &svg_path,
+    );
     // The diagram: Black to move after e2e4, the e.p. square in parentheses.
     assert!(text.contains("  4  .  R  .  .  P  p  .  k\n"), "{text}");
     assert!(text.contains("  3  .  .  .  . (.) .  .  .\n"), "{text}");
     assert!(text.contains("Black to move") && text.contains("( ): e3 en passant square"), "{text}");
-    let svg = std::fs::read_to_string(&svg_path).unwrap();
-    assert_well_formed(&svg, &svg_path);
     assert!(svg.contains("path: e2e4"), "{svg}");
     assert!(svg.contains("extra: f4e3 (leaves the king in check"), "{svg}");
     assert!(svg.contains("url(#head-extra)") && svg.contains("stroke-dasharray"), "{svg}");
@@ -184,17 +198,11 @@ fn tictacchess_and_a_ten_by_ten_variant_are_drawn_with_hands_and_checks() {
     }
     let paste = dir.file("ttc.txt", paste.as_bytes());
     let svg_path = dir.0.join("ttc.svg");
-    let out = chesstool()
-        .args(["tictacchess", "divide", "--pos", pos, "--depth", "1", "-q", "--against"])
-        .arg(&paste)
-        .arg("--svg")
-        .arg(&svg_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("White to move; in hand: White B, Black pbr"));
-    let svg = std::fs::read_to_string(&svg_path).unwrap();
-    assert_well_formed(&svg, &svg_path);
+    let (text, svg) = mismatch_with_svg(
+        chesstool().args(["tictacchess", "divide", "--pos", pos, "--depth", "1", "-q", "--against"]).arg(&paste),
+        &svg_path,
+    );
+    assert!(text.contains("White to move; in hand: White B, Black pbr"), "{text}");
     for text in ["missing: B@c2", "missing: a1c1", "extra: B@b2", "extra: b2c3", "White's hand", "Black's hand"] {
         assert!(svg.contains(text), "{text}: {svg}");
     }
@@ -208,21 +216,16 @@ fn tictacchess_and_a_ten_by_ten_variant_are_drawn_with_hands_and_checks() {
     );
     let paste = dir.file("v.txt", b"e1f1: 1\ne1e2: 1\n");
     let svg_path = dir.0.join("v.svg");
-    let out = chesstool()
-        .args(["divide", "--variant", "grand10", "--variant-path"])
-        .arg(&ini)
-        .args(["--depth", "1", "-q", "--against"])
-        .arg(&paste)
-        .arg("--svg")
-        .arg(&svg_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (text, svg) = mismatch_with_svg(
+        chesstool()
+            .args(["divide", "--variant", "grand10", "--variant-path"])
+            .arg(&ini)
+            .args(["--depth", "1", "-q", "--against"])
+            .arg(&paste),
+        &svg_path,
+    );
     assert!(text.contains(" 10  .  .  .  .  k  .  .  .  .  .\n"), "{text}");
     assert!(text.contains("( ): e1 king in check, f3 checking piece"), "{text}");
-    let svg = std::fs::read_to_string(&svg_path).unwrap();
-    assert_well_formed(&svg, &svg_path);
     assert!(svg.contains("missing: e1f2") && svg.contains("extra: e1e2"), "{svg}");
     assert!(svg.contains(">10</text>") && svg.contains(">j</text>"), "ranks to 10, files to j");
 }

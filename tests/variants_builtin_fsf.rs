@@ -64,6 +64,16 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("threekings", 4, 3),
     ("horde", 4, 3),
     ("jesonmor", 4, 2),
+    ("misere", 4, 3),
+    ("georgian", 4, 3),
+    ("sortofalmost", 4, 3),
+    ("paradigm", 4, 3),
+    ("nocheckatomic", 4, 3),
+    ("troitzky", 3, 2),
+    ("omicron", 3, 2),
+    ("opulent", 3, 2),
+    ("breakthrough", 4, 3),
+    ("fox-and-hounds", 6, 4),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {

@@ -74,6 +74,9 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("opulent", 3, 2),
     ("breakthrough", 4, 3),
     ("fox-and-hounds", 6, 4),
+    ("atomar", 4, 3),
+    ("makpong", 4, 3),
+    ("shatar", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {

@@ -92,6 +92,9 @@ const IGNORED_KEYS: &[&str] = &[
     "extinctionValue",
     "extinctionClaim",
     "description",
+    // Shatar's mate rule decides only who has won a mate (by a knight
+    // alone, or without a "shak" in the checks, it is no win), not the moves.
+    "shatarMateRule",
 ];
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
@@ -105,13 +108,11 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "gating",
     "seirawanGating",
     "cambodianMoves",
-    "makpongRule",
     "flyingGeneral",
     "pass",
     "passWhite",
     "passBlack",
     "passOnStalemate",
-    "shatarMateRule",
     "bikjangRule",
     "perpetualCheckIllegal",
     "moveRepetitionIllegal",

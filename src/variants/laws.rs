@@ -173,6 +173,15 @@ pub struct Laws {
     pub blast: bool,
     /// Giving check is not allowed (racing kings: `checking = false`).
     pub no_checks: bool,
+    /// Kinds (a mask) that no explosion removes, the capturer included
+    /// (`blastImmuneTypes`: atomar's kings).
+    pub blast_immune: u64,
+    /// Kinds (a mask) that may not capture a piece of their own kind
+    /// (`mutuallyImmuneTypes`: atomar's kings cannot take each other).
+    pub mutually_immune: u64,
+    /// In check, the king may move only to take its one checker
+    /// (`makpongRule`, Fairy-Stockfish's `Position::legal`).
+    pub makpong: bool,
 }
 
 /// The keys of a section (with its templates'), `key -> (value, line)`.
@@ -216,6 +225,9 @@ pub const LAW_KEYS: &[&str] = &[
     "extinctionPseudoRoyal",
     "mustCapture",
     "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "makpongRule",
     "checking",
 ];
 
@@ -347,6 +359,13 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     laws.must_capture = boolean("mustCapture", false)?;
     laws.blast = boolean("blastOnCapture", false)?;
     laws.no_checks = !boolean("checking", true)?;
+    let mask = |k: &str| -> Result<u64, KeyError> {
+        let Some((v, l)) = get(k) else { return Ok(0) };
+        Ok(kinds(k, v, l)?.into_iter().fold(0, |m, kind| m | 1 << kind))
+    };
+    laws.blast_immune = mask("blastImmuneTypes")?;
+    laws.mutually_immune = mask("mutuallyImmuneTypes")?;
+    laws.makpong = boolean("makpongRule", false)?;
     if let Some((v, l)) = get("flagPiece") {
         let kind = v
             .chars()

@@ -545,7 +545,7 @@ impl Tables {
     }
 
     /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
-    fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
+    pub(crate) fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
         let (kx, ky) = self.coords[sq];
         for i in 0..pos.lists[by].len() {
             let x = pos.lists[by][i] as usize;

@@ -31,7 +31,12 @@ impl Laws {
     /// Rules that the quick legality test (pins and attack marks) does not
     /// know: every move is played and tested.
     pub fn needs_full_test(&self) -> bool {
-        self.must_capture || self.blast || self.no_checks || self.pseudo_royal().is_some()
+        self.must_capture
+            || self.blast
+            || self.no_checks
+            || self.pseudo_royal().is_some()
+            || self.makpong
+            || self.mutually_immune != 0
     }
 
     /// The extinction rules when their pieces are pseudo-royal.
@@ -273,16 +278,19 @@ impl Tables {
     fn explode(&self, pos: &mut Position, at: usize, played: &mut Played) {
         let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
         let s = self.geometry().stride as isize;
+        let immune = |c: u8| self.laws.blast_immune >> cell_kind(c) & 1 == 1;
         let mut take = |pos: &mut Position, sq: usize| {
             let cell = pos.lift(sq);
             played.blasted[played.nblasted as usize] = (sq as u16, cell);
             played.nblasted += 1;
         };
-        take(pos, at);
+        if !immune(pos.cells[at]) {
+            take(pos, at);
+        }
         for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
             let sq = (at as isize + d) as usize;
             let c = pos.cells[sq];
-            if c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn {
+            if c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn && !immune(c) {
                 take(pos, sq);
             }
         }
@@ -415,6 +423,9 @@ impl Tables {
         if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
             return false;
         }
+        if self.forbidden_before_playing(pos, mv) {
+            return false;
+        }
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
@@ -455,6 +466,30 @@ impl Tables {
         };
         self.unplay(pos, mv, &played);
         ok
+    }
+
+    /// Fairy-Stockfish's `Position::legal` rules that look at the board
+    /// before the move: a kind may not take its own kind
+    /// (`mutuallyImmuneTypes`), and with `makpongRule` a king in check may
+    /// move only to take its one checker.
+    fn forbidden_before_playing(&self, pos: &mut Position, mv: Move) -> bool {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let (mover, target) = (pos.cells[from], pos.cells[to]);
+        let us = pos.side;
+        if self.laws.mutually_immune >> cell_kind(mover) & 1 == 1
+            && mv.special != Special::Castle
+            && target != EMPTY
+            && cell_side(target) != us
+            && cell_kind(target) == cell_kind(mover)
+        {
+            return true;
+        }
+        let king = pos.royal[us] as usize;
+        self.laws.makpong
+            && pos.royal[us] != NO_SQUARE
+            && from == king
+            && self.attacked(pos, king, us ^ 1)
+            && self.attacked_skipping(pos, king, us ^ 1, to)
     }
 
     /// The kinds whose pieces are pseudo-royal for `side`, as a mask: those

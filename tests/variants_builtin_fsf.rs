@@ -76,6 +76,7 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("fox-and-hounds", 6, 4),
     ("atomar", 4, 3),
     ("makpong", 4, 3),
+    ("wolf", 3, 2),
     ("shatar", 4, 3),
 ];
 
@@ -225,6 +226,49 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     // queen where it would stand attacked.
     ("coregal", "4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1", 3, "coregal: the queen may not block onto an attacked square"),
     ("coregal", "4k3/P7/8/8/8/5b2/8/4K3 w - - 0 1", 3, "coregal: no promotion to an attacked queen"),
+    // Makpong (Fairy-Stockfish's `makpongRule` in `Position::legal`; the
+    // rule from mayhematics.com/v/vol8/vc64b.pdf p. 177): a king in check
+    // may not step out of it; it may take the checking piece.
+    ("makpong", "4k3/8/8/4r3/8/R7/8/4K3 w - - 0 1", 3, "makpong: the checked king may not step away"),
+    ("makpong", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", 3, "makpong: the checked king takes the checker"),
+    // Atomar (the rules Fairy-Stockfish cites, chronatog.com atomar-chess-
+    // rules.pdf): kings survive explosions, even their own capture's, and
+    // may not take each other; here Kxd5 and Rxd5 blow up next to both
+    // kings, Kxe5 is illegal. Nocheckatomic from the same position: the
+    // kings are blown up.
+    ("atomar", "8/8/8/R2qk3/4K3/8/8/8 w - - 0 1", 3, "atomar: kings immune to blasts and to each other"),
+    ("nocheckatomic", "8/8/8/R2qk3/4K3/8/8/8 w - - 0 1", 3, "nocheckatomic: blasts take kings"),
+    // Shatar (Murray, A History of Chess; Fairy-Stockfish's shatar): a side
+    // left with its bare king ends the game (robado), so Rxd2 is a leaf.
+    ("shatar", "4k3/8/8/8/8/8/3r4/3RK3 w - - 0 1", 4, "shatar: a bare king ends the game"),
+    // Wolf chess (en.wikipedia.org/wiki/Wolf_chess): pawns and sergeants
+    // promote on rank 10; the pawn may also become an elephant
+    // (Fairy-Stockfish's `promotedPieceType`, printed `+`); a sergeant's
+    // first double step may be taken en passant by a pawn.
+    ("wolf", "4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1", 2, "wolf: pawn promotion, elephant included"),
+    ("wolf", "4k3/1S6/8/8/8/8/8/8/8/4K3 w - - 0 1", 3, "wolf: sergeant promotion"),
+    ("wolf", "4k3/8/8/8/8/8/p7/8/1S6/4K3 w - - 0 1", 3, "wolf: a sergeant's double step taken en passant"),
+    ("wolf", "4k3/1s6/8/P7/8/8/8/8/8/4K3 b - - 0 1", 3, "wolf: black sergeant's double step"),
+    // Troitzky chess (chessvariants.com/play/troitzky-chess): walls cut the
+    // corners and the promotion squares follow the board's edge (b8).
+    (
+        "troitzky",
+        "****1k****/**6**/*8*/*P7*/10/10/*8*/*8*/**6**/****K1**** w - - 0 1",
+        3,
+        "troitzky: walls, promotion on b8",
+    ),
+    // Omicron (chessvariants.com): castling on rank 2 between walls, the
+    // king from g to i or e.
+    (
+        "omicron",
+        "w**********w/*cr3k2rc*/*10*/*10*/*10*/*10*/*10*/*10*/*CR3K2RC*/W**********W w KQkq - 0 1",
+        3,
+        "omicron: castling on rank 2",
+    ),
+    // Breakthrough and fox and hounds (Fairy-Stockfish's definitions): an
+    // ordinary piece on the far rank ends the game.
+    ("breakthrough", "8/1P6/8/8/8/8/6p1/8 w - - 0 1", 3, "breakthrough: a pawn on the far rank wins"),
+    ("fox-and-hounds", "1h1h1h2/6F1/8/8/8/8/8/8 w - - 0 1", 3, "fox and hounds: the fox on rank 8 wins"),
 ];
 
 #[test]

@@ -242,7 +242,15 @@ impl Variant {
         let (origin, landed) = ((sq as isize - up) as usize, (sq as isize + up) as usize);
         let v = pos.cells[landed];
         let pawn_there = v != EMPTY && v != OFF && cell_side(v) == them && cell_kind(v) == pawn.kind;
-        if pos.cells[sq] != EMPTY || pos.cells[origin] != EMPTY || !pawn_there || !pawn.double_step[them].has(origin) {
+        let pawn_rush = pawn_there && pawn.double_step[them].has(origin);
+        // Or another piece's two-square initial move (wolf's sergeant).
+        let key = (cell_kind(v) as u16, origin as u16, landed as u16);
+        let rushes = &self.tables.laws.initial_rushes;
+        let other_rush = v != EMPTY
+            && v != OFF
+            && cell_side(v) == them
+            && rushes.get(them).is_some_and(|list| list.binary_search(&key).is_ok());
+        if pos.cells[sq] != EMPTY || pos.cells[origin] != EMPTY || !(pawn_rush || other_rush) {
             return Err(format!(
                 "no {} pawn can have passed over {field} with a double step just now",
                 side_name(them)

@@ -100,6 +100,12 @@ pub struct Promotion {
     /// Per kind: at most this many on the board after promoting (0: no
     /// limit). Grand's "only to a piece that has been captured".
     pub limit: Vec<u8>,
+    /// Kinds besides the pawn that promote as it does, a mask
+    /// (`promotionPawnTypes`: wolf's sergeant).
+    pub other_pawn_kinds: u64,
+    /// One more kind the pawn may become, printed `+`
+    /// (`promotedPieceType = p:e`: wolf's elephant).
+    pub pawn_piece_promotion: Option<usize>,
 }
 
 /// Castling: the king from its file to a fixed file, the rook beside it.
@@ -182,6 +188,13 @@ pub struct Laws {
     /// In check, the king may move only to take its one checker
     /// (`makpongRule`, Fairy-Stockfish's `Position::legal`).
     pub makpong: bool,
+    /// Per side, sorted (kind, from, to): the two-square moves that only
+    /// an unmoved piece other than the pawn has; they may be taken en
+    /// passant. Filled by `Variant::new` from the built tables.
+    pub initial_rushes: Vec<Vec<(u16, u16, u16)>>,
+    /// Per side, where `i` moves are allowed, when `doubleStepRegion*`
+    /// gives it (Fairy-Stockfish's `moves_from`); else by `Initial`.
+    pub initial_region: Option<[Region; 2]>,
 }
 
 /// The keys of a section (with its templates'), `key -> (value, line)`.
@@ -228,6 +241,8 @@ pub const LAW_KEYS: &[&str] = &[
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "makpongRule",
+    "promotionPawnTypes",
+    "promotedPieceType",
     "checking",
 ];
 
@@ -321,6 +336,25 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             (false, false) => Mandatory::Never,
         };
         let _ = l;
+        let mut other_pawn_kinds = 0u64;
+        if let Some((v, l)) = get("promotionPawnTypes") {
+            let listed = kinds("promotionPawnTypes", v, l)?;
+            if !listed.contains(&kind) {
+                let why = "promotionPawnTypes without the pawn is not implemented";
+                return Err((Some(l), format!("promotionPawnTypes = {v}: {why}")));
+            }
+            other_pawn_kinds = listed.into_iter().filter(|&k| k != kind).fold(0, |m, k| m | 1 << k);
+        }
+        let mut pawn_piece_promotion = None;
+        if let Some((v, l)) = get("promotedPieceType") {
+            let bad = || (Some(l), format!("promotedPieceType = {v}: only `pawn:kind` (p:e) is implemented"));
+            let (a, b) = v.split_once(':').ok_or_else(bad)?;
+            let one = |t: &str| t.trim().chars().next().filter(|_| t.trim().len() == 1).and_then(kind_of);
+            if one(a) != Some(kind) || v.split_whitespace().count() != 1 {
+                return Err(bad());
+            }
+            pawn_piece_promotion = Some(one(b).ok_or_else(bad)?);
+        }
         laws.promotion = Some(Promotion {
             region: [
                 region("promotionRegionWhite", Region::ranks(g, &[top]))?,
@@ -329,7 +363,14 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             kinds: [per_side("promotionPieceTypesWhite")?, per_side("promotionPieceTypesBlack")?],
             mandatory,
             limit,
+            other_pawn_kinds,
+            pawn_piece_promotion,
         });
+        let explicit = get("doubleStepRegionWhite").is_some() || get("doubleStepRegionBlack").is_some();
+        if double && explicit {
+            let pawn = laws.pawn.as_ref().expect("set above");
+            laws.initial_region = Some(pawn.double_step.clone());
+        }
     }
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {

@@ -472,18 +472,32 @@ impl Tables {
         }
     }
 
+    /// The destinations of a lone `kind` of `side` on `from` of an empty
+    /// board, with or without its initial (`i`) moves.
+    pub(crate) fn empty_board_targets(&self, kind: usize, side: Side, from: usize, initial: bool) -> Vec<usize> {
+        let mut cells = self.geometry.empty_cells();
+        cells[from] = super::board::piece_cell(kind, side);
+        let mut out = Vec::new();
+        self.run(&self.kinds[kind].sides[side].code, &mut cells, from, initial, &mut |to, _| out.push(to));
+        out
+    }
+
     /// Every distinct pseudo-legal move of the side to move.
     pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
         let side = pos.side;
         match &self.reparse {
             None => {
                 let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
+                let promoting = self.laws.promotion.as_ref().map_or(0, |p| p.other_pawn_kinds);
                 for i in 0..pos.lists[side].len() {
                     let from = pos.lists[side][i] as usize;
                     let start = out.len();
                     self.piece_moves(pos, from, false, out);
-                    if pawn == Some(cell_kind(pos.cells[from])) {
+                    let kind = cell_kind(pos.cells[from]);
+                    if pawn == Some(kind) {
                         self.pawn_extras(pos, from, start, out);
+                    } else if promoting >> kind & 1 == 1 {
+                        self.promotions(pos, start, out);
                     }
                 }
                 self.castlings(pos, out);

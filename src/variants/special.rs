@@ -91,7 +91,16 @@ impl Tables {
                 out.push(mv);
             }
         }
+        self.promotions(pos, start, out);
+    }
+
+    /// Promotion of the moves from `start` on of a pawn, or of a kind
+    /// that promotes as one (`promotionPawnTypes`).
+    pub(crate) fn promotions(&self, pos: &Position, start: usize, out: &mut Vec<Move>) {
         let Some(promotion) = &self.laws.promotion else { return };
+        let us = pos.side;
+        let up = self.forward(us);
+        let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
         let region = &promotion.region[us];
         let mut i = start;
         let end = out.len();
@@ -110,6 +119,13 @@ impl Tables {
                     continue;
                 }
                 keep.push(Move { promo: kind as u8 + 1, ..mv });
+            }
+            // Fairy-Stockfish's `promotedPieceType` of the pawn: one more
+            // promotion, printed `+`, with no limit.
+            if let Some(kind) = promotion.pawn_piece_promotion {
+                if pawn == Some(cell_kind(pos.cells[mv.from as usize])) {
+                    keep.push(Move { promo: kind as u8 + 1, ..mv });
+                }
             }
             let stays = match promotion.mandatory {
                 Mandatory::Always => false,
@@ -264,7 +280,11 @@ impl Tables {
         }
         // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
         let rush = mv.special == Special::PawnRush && mv.promo == 0;
-        pos.ep = if rush { ((from as isize + to as isize) / 2) as u16 } else { NO_SQUARE };
+        pos.ep = if rush || self.initial_rush(played.undo.moved, from, to) {
+            ((from as isize + to as isize) / 2) as u16
+        } else {
+            NO_SQUARE
+        };
         if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
             let king = pos.royal[us ^ 1] as usize;
             if self.attacked(pos, king, us) {
@@ -272,6 +292,21 @@ impl Tables {
             }
         }
         played
+    }
+
+    /// Fairy-Stockfish: a two-square move that only an unmoved piece has
+    /// (the wolf sergeant's `ifmnD`) may be taken en passant by a pawn on
+    /// the square it passed (`Position::do_move`).
+    fn initial_rush(&self, moved: u8, from: usize, to: usize) -> bool {
+        let rushes = &self.laws.initial_rushes;
+        if rushes.is_empty() || moved == EMPTY {
+            return false;
+        }
+        let side = cell_side(moved);
+        let key = (cell_kind(moved) as u16, from as u16, to as u16);
+        let mid = (from + to) / 2;
+        rushes[side].binary_search(&key).is_ok()
+            && self.laws.pawn.as_ref().is_some_and(|p| p.ep_region[side ^ 1].has(mid))
     }
 
     /// Removes the capturer on `at` and every piece but pawns next to it.

@@ -142,8 +142,12 @@ impl Variant {
                 Initial::Nowhere => {}
             }
         }
+        if let (Some(given), false) = (&laws.initial_region, initial == Initial::Anywhere) {
+            regions = [0, 1].map(|side| given[side].0.clone());
+        }
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
-        let tables = Tables::new(geometry, &kinds, royal, regions, laws)?;
+        let mut tables = Tables::new(geometry, &kinds, royal, regions.clone(), laws)?;
+        tables.laws.initial_rushes = initial_rushes(&tables, &regions, pieces.len());
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {
@@ -201,7 +205,14 @@ impl Variant {
         let mut text =
             points.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",");
         if let Some(kind) = mv.promotion() {
-            text.push(self.pieces[kind].letter.to_ascii_lowercase());
+            // A `promotedPieceType` promotion is Fairy-Stockfish's `+`.
+            let piece_promotion = self
+                .tables
+                .laws
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.pawn_piece_promotion == Some(kind) && !p.kinds[pos.side].contains(&kind));
+            text.push(if piece_promotion { '+' } else { self.pieces[kind].letter.to_ascii_lowercase() });
         }
         text
     }
@@ -217,4 +228,36 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({}x{})", self.name, self.geometry.width, self.geometry.height)
     }
+}
+
+/// Fairy-Stockfish's en-passant moves of pieces other than the pawn: per
+/// side, sorted (kind, from, to) of the two-square straight moves a piece
+/// has only from its initial region (`PseudoMoves[1] & ~PseudoMoves[0]`
+/// on an empty board). Empty without pawns to take them.
+fn initial_rushes(tables: &Tables, regions: &[Vec<bool>; 2], kinds: usize) -> Vec<Vec<(u16, u16, u16)>> {
+    let Some(pawn) = tables.laws.pawn.as_ref().map(|p| p.kind) else { return Vec::new() };
+    let g = tables.geometry();
+    let mut out = vec![Vec::new(), Vec::new()];
+    for (side, list) in out.iter_mut().enumerate() {
+        for kind in (0..kinds).filter(|&k| k != pawn) {
+            for from in g.squares().filter(|&sq| regions[side][sq]) {
+                let plain = tables.empty_board_targets(kind, side, from, false);
+                for to in tables.empty_board_targets(kind, side, from, true) {
+                    let ((fx, fy), (tx, ty)) = (g.coords(from), g.coords(to));
+                    let (dx, dy) = (tx as i8 - fx as i8, ty as i8 - fy as i8);
+                    let two_step = dx.abs() % 2 == 0 && dy.abs() % 2 == 0 && dx.abs().max(dy.abs()) == 2;
+                    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                    if two_step && straight && !plain.contains(&to) {
+                        list.push((kind as u16, from as u16, to as u16));
+                    }
+                }
+            }
+        }
+        list.sort_unstable();
+        list.dedup();
+    }
+    if out.iter().all(|l| l.is_empty()) {
+        return Vec::new();
+    }
+    out
 }

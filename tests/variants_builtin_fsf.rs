@@ -69,15 +69,15 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("sortofalmost", 4, 3),
     ("paradigm", 4, 3),
     ("nocheckatomic", 4, 3),
+    ("atomar", 4, 3),
+    ("makpong", 4, 3),
     ("troitzky", 3, 2),
     ("omicron", 3, 2),
     ("opulent", 3, 2),
-    ("breakthrough", 4, 3),
-    ("fox-and-hounds", 6, 4),
-    ("atomar", 4, 3),
-    ("makpong", 4, 3),
     ("wolf", 3, 2),
     ("shatar", 4, 3),
+    ("breakthrough", 4, 3),
+    ("fox-and-hounds", 6, 4),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {

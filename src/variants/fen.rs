@@ -244,12 +244,13 @@ impl Variant {
         let pawn_there = v != EMPTY && v != OFF && cell_side(v) == them && cell_kind(v) == pawn.kind;
         let pawn_rush = pawn_there && pawn.double_step[them].has(origin);
         // Or another piece's two-square initial move (wolf's sergeant).
-        let key = (cell_kind(v) as u16, origin as u16, landed as u16);
         let rushes = &self.tables.laws.initial_rushes;
         let other_rush = v != EMPTY
             && v != OFF
             && cell_side(v) == them
-            && rushes.get(them).is_some_and(|list| list.binary_search(&key).is_ok());
+            && rushes
+                .get(them)
+                .is_some_and(|list| list.binary_search(&(cell_kind(v) as u16, origin as u16, landed as u16)).is_ok());
         if pos.cells[sq] != EMPTY || pos.cells[origin] != EMPTY || !(pawn_rush || other_rush) {
             return Err(format!(
                 "no {} pawn can have passed over {field} with a double step just now",

@@ -226,9 +226,9 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     // queen where it would stand attacked.
     ("coregal", "4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1", 3, "coregal: the queen may not block onto an attacked square"),
     ("coregal", "4k3/P7/8/8/8/5b2/8/4K3 w - - 0 1", 3, "coregal: no promotion to an attacked queen"),
-    // Makpong (Fairy-Stockfish's `makpongRule` in `Position::legal`; the
-    // rule from mayhematics.com/v/vol8/vc64b.pdf p. 177): a king in check
-    // may not step out of it; it may take the checking piece.
+    // Makpong (pychess.org/variants/makpong; Fairy-Stockfish's `makpongRule`
+    // in `Position::legal`): a king in check may not step out of it; it may
+    // take a lone checker; in double check it may not move at all.
     ("makpong", "4k3/8/8/4r3/8/R7/8/4K3 w - - 0 1", 3, "makpong: the checked king may not step away"),
     ("makpong", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", 3, "makpong: the checked king takes the checker"),
     // Atomar (the rules Fairy-Stockfish cites, chronatog.com atomar-chess-

@@ -78,6 +78,8 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("shatar", 4, 3),
     ("breakthrough", 4, 3),
     ("fox-and-hounds", 6, 4),
+    ("gustav3", 4, 2),
+    ("fairy", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {

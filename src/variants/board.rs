@@ -147,6 +147,9 @@ pub struct Position {
     /// The cell a pawn passed over with a double step just now (the FEN's
     /// en-passant square), or `NO_SQUARE`.
     pub ep: u16,
+    /// The piece that passed over `ep` when it is not the one behind it (a
+    /// Betza pawn's step: Berolina's diagonal one), or `NO_SQUARE`.
+    pub ep_victim: u16,
     /// Checks each side still has to give (check-counting variants).
     pub checks: [u8; 2],
 }
@@ -180,6 +183,7 @@ impl Position {
             castle: [[NO_SQUARE; 2]; 2],
             castle_king: [NO_SQUARE; 2],
             ep: NO_SQUARE,
+            ep_victim: NO_SQUARE,
             checks: [0; 2],
         }
     }

@@ -472,6 +472,15 @@ impl Tables {
         }
     }
 
+    /// The destinations of the piece on `from` of `cells` (its side's),
+    /// its `i` moves allowed as `initial` says, else as on the board.
+    pub(crate) fn destinations(&self, cells: &mut [u8], from: usize, initial: Option<bool>, out: &mut Vec<u16>) {
+        let side = cell_side(cells[from]);
+        let code = &self.kinds[cell_kind(cells[from])].sides[side].code;
+        let initial_ok = initial.unwrap_or(self.initial[side][from]);
+        self.run(code, cells, from, initial_ok, &mut |to, _| out.push(to as u16));
+    }
+
     /// Every distinct pseudo-legal move of the side to move.
     pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
         let side = pos.side;

@@ -3,7 +3,7 @@
 //! that leave no moves. Read from the variant's `Laws`.
 
 use super::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
-use super::laws::{Extinction, Laws, Mandatory};
+use super::laws::{Extinction, Laws, Mandatory, PawnLaws};
 use super::movegen::{Move, Special, Tables};
 
 /// What `play` changed, to take it back.
@@ -12,6 +12,7 @@ pub struct Played {
     undo: Undo,
     castle: [[u16; 2]; 2],
     ep: u16,
+    ep_victim: u16,
     checks: [u8; 2],
     /// Pieces removed by an explosion (the capturer first), in order.
     blasted: [(u16, u8); 9],
@@ -57,6 +58,10 @@ impl Tables {
         let Some(pawn) = &self.laws.pawn else { return };
         let us = pos.side;
         let up = self.forward(us);
+        if pawn.betza {
+            self.betza_pawn_extras(pos, pawn, from, start, out);
+            return self.promotions(pos, start, out);
+        }
         let step = |sq: usize| (sq as isize + up) as usize;
         for (region, n) in [(&pawn.double_step[us], 2), (&pawn.triple_step[us], 3)] {
             if !region.has(from) {
@@ -86,6 +91,125 @@ impl Tables {
                 out.push(mv);
             }
         }
+        self.promotions(pos, start, out);
+    }
+
+    /// A Betza pawn: its mobility region, its `i` steps marked as rushes,
+    /// and en passant with its capture-only moves (Fairy-Stockfish's
+    /// `attacks & ~quiets & ep_squares`).
+    fn betza_pawn_extras(&self, pos: &Position, pawn: &PawnLaws, from: usize, start: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let mobility = &pawn.mobility[us];
+        let mut keep = start;
+        for j in start..out.len() {
+            if mobility.has(out[j].to as usize) {
+                out[keep] = out[j];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        if let Some(rushes) = pawn.rushes[us].get(from).filter(|r| !r.is_empty()) {
+            for mv in &mut out[start..] {
+                if rushes.iter().any(|&(to, _)| to == mv.to) {
+                    mv.special = Special::PawnRush;
+                }
+            }
+        }
+        let ep = pos.ep as usize;
+        if !pawn.takes_ep
+            || pos.ep == NO_SQUARE
+            || !pawn.ep_region[us].has(ep)
+            || !mobility.has(ep)
+            || pos.cells[ep] != EMPTY
+            || out[start..].iter().any(|m| m.to == pos.ep)
+        {
+            return;
+        }
+        let Some(victim) = self.ep_victim(pos) else { return };
+        let mut cells = pos.cells.clone();
+        cells[ep] = pos.cells[victim];
+        let mut reach = Vec::new();
+        self.destinations(&mut cells, from, None, &mut reach);
+        if reach.contains(&pos.ep) {
+            let mut mv = Move { special: Special::EnPassant, ..Move::plain(from, ep) };
+            mv.victims[0] = victim as u16;
+            mv.nvictims = 1;
+            out.push(mv);
+        }
+    }
+
+    /// The piece an en-passant capture on `pos.ep` takes: the one that
+    /// passed over it when known, else (as Fairy-Stockfish) the nearest
+    /// enemy piece behind the square.
+    fn ep_victim(&self, pos: &Position) -> Option<usize> {
+        let us = pos.side;
+        let enemy = |sq: usize| pos.cells[sq] != EMPTY && pos.cells[sq] != OFF && cell_side(pos.cells[sq]) != us;
+        if pos.ep_victim != NO_SQUARE && enemy(pos.ep_victim as usize) {
+            return Some(pos.ep_victim as usize);
+        }
+        let back = -self.forward(us);
+        let mut sq = pos.ep as usize;
+        loop {
+            sq = (sq as isize + back) as usize;
+            if pos.cells[sq] == OFF {
+                return None;
+            }
+            if enemy(sq) {
+                return Some(sq);
+            }
+        }
+    }
+
+    /// A Betza pawn's rush table (`PawnLaws::rushes`): the destinations of
+    /// its `i` moves that its other moves do not reach, on an empty board.
+    pub(crate) fn betza_rushes(&self, kind: usize) -> Result<[Vec<Vec<(u16, u16)>>; 2], String> {
+        let g = *self.geometry();
+        let mut table = [vec![Vec::new(); g.cells], vec![Vec::new(); g.cells]];
+        for (side, rows) in table.iter_mut().enumerate() {
+            for from in g.squares() {
+                let mut cells = g.empty_cells();
+                cells[from] = piece_cell(kind, side);
+                let (mut with, mut without) = (Vec::new(), Vec::new());
+                self.destinations(&mut cells, from, Some(true), &mut with);
+                self.destinations(&mut cells, from, Some(false), &mut without);
+                for to in with {
+                    if without.contains(&to) || rows[from].iter().any(|&(t, _)| t == to) {
+                        continue;
+                    }
+                    let passed = passed_square(&g, from, to as usize).ok_or_else(|| {
+                        format!(
+                            "the pawn's initial move {}{} passes more than one square: en passant after it is not \
+                             implemented",
+                            g.name(from),
+                            g.name(to as usize)
+                        )
+                    })?;
+                    rows[from].push((to, passed));
+                }
+            }
+        }
+        Ok(table)
+    }
+
+    /// The en-passant squares a pawn rush from `from` to `to` leaves: the
+    /// square passed over and, for a Betza pawn, the pawn's own square (as
+    /// Fairy-Stockfish marks it), each where the opponent may take e.p.
+    fn rush_ep(&self, us: Side, from: usize, to: usize) -> (u16, u16) {
+        match &self.laws.pawn {
+            Some(pawn) if pawn.betza => {
+                let passed = pawn.rushes[us].get(from).and_then(|r| r.iter().find(|&&(t, _)| t as usize == to));
+                let region = &pawn.ep_region[us ^ 1];
+                let keep = |sq: u16| if sq != NO_SQUARE && region.has(sq as usize) { sq } else { NO_SQUARE };
+                (keep(passed.map_or(NO_SQUARE, |&(_, p)| p)), keep(to as u16))
+            }
+            _ => (((from as isize + to as isize) / 2) as u16, NO_SQUARE),
+        }
+    }
+
+    /// Pawn moves from `start` on into the promotion region become promotions.
+    fn promotions(&self, pos: &Position, start: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let up = self.forward(us);
         let Some(promotion) = &self.laws.promotion else { return };
         let region = &promotion.region[us];
         let mut i = start;
@@ -215,6 +339,7 @@ impl Tables {
             undo: Undo { moved: pos.cells[mv.from as usize], captured: [(0, 0); 4], ncaptured: 0 },
             castle: pos.castle,
             ep: pos.ep,
+            ep_victim: pos.ep_victim,
             checks: pos.checks,
             blasted: [(0, 0); 9],
             nblasted: 0,
@@ -259,7 +384,7 @@ impl Tables {
         }
         // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
         let rush = mv.special == Special::PawnRush && mv.promo == 0;
-        pos.ep = if rush { ((from as isize + to as isize) / 2) as u16 } else { NO_SQUARE };
+        (pos.ep, pos.ep_victim) = if rush { self.rush_ep(us, from, to) } else { (NO_SQUARE, NO_SQUARE) };
         if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
             let king = pos.royal[us ^ 1] as usize;
             if self.attacked(pos, king, us) {
@@ -311,6 +436,7 @@ impl Tables {
         }
         pos.castle = played.castle;
         pos.ep = played.ep;
+        pos.ep_victim = played.ep_victim;
         pos.checks = played.checks;
     }
 
@@ -485,4 +611,16 @@ impl Tables {
         }
         self.attacked(pos, sq, by)
     }
+}
+
+/// The one square a straight or diagonal step from `from` to `to` passes
+/// over (`NO_SQUARE`: none, or a bent leap); `None` if it passes several.
+fn passed_square(g: &super::board::Geometry, from: usize, to: usize) -> Option<u16> {
+    let ((fx, fy), (tx, ty)) = (g.coords(from), g.coords(to));
+    let (dx, dy) = (tx as i8 - fx as i8, ty as i8 - fy as i8);
+    let n = dx.abs().max(dy.abs());
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || n < 2 {
+        return Some(NO_SQUARE);
+    }
+    (n == 2).then(|| g.cell((fx as i8 + dx / 2) as u8, (fy as i8 + dy / 2) as u8) as u16)
 }

@@ -143,7 +143,11 @@ impl Variant {
             }
         }
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
-        let tables = Tables::new(geometry, &kinds, royal, regions, laws)?;
+        let mut tables = Tables::new(geometry, &kinds, royal, regions, laws)?;
+        if let Some(kind) = tables.laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind) {
+            let rushes = tables.betza_rushes(kind).map_err(VariantError::Other)?;
+            tables.laws.pawn.as_mut().expect("a pawn").rushes = rushes;
+        }
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {

@@ -64,6 +64,10 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("threekings", 4, 3),
     ("horde", 4, 3),
     ("jesonmor", 4, 2),
+    ("berolina", 4, 3),
+    ("pawnsideways", 4, 3),
+    ("pawnback", 4, 3),
+    ("legan", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
@@ -212,6 +216,26 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     // queen where it would stand attacked.
     ("coregal", "4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1", 3, "coregal: the queen may not block onto an attacked square"),
     ("coregal", "4k3/P7/8/8/8/5b2/8/4K3 w - - 0 1", 3, "coregal: no promotion to an attacked queen"),
+    // Berolina chess (chessvariants.com/unequal.dir/berolina.html): a pawn
+    // steps diagonally forward, two from its first rank, and captures
+    // straight ahead; after e7-c5 it may be taken en passant by a pawn that
+    // captures onto d6, the square it passed (d5xd6 takes c5). The FEN names
+    // the passed square and the pawn, as Fairy-Stockfish writes them.
+    ("berolina", "4k3/8/8/2pP4/8/8/8/4K3 w - c5d6 0 2", 3, "berolina en passant after a diagonal double step"),
+    ("berolina", "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", 3, "berolina double steps, then en passant"),
+    // Pawnsideways and pawnback (arxiv.org/abs/2009.04374, Tomasev et al.):
+    // pawns may also step sideways (pawnback: back, but never onto their
+    // first rank, and a pawn back on its second rank may step two again);
+    // double steps and en passant as in chess.
+    ("pawnsideways", "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1", 3, "pawnsideways en passant"),
+    ("pawnsideways", "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", 4, "pawnsideways sideways steps and double step"),
+    ("pawnback", "4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", 3, "pawnback: back to rank 2, then a double step"),
+    ("pawnback", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 3, "pawnback: never back onto rank 1"),
+    // Legan chess (en.wikipedia.org/wiki/Legan_chess): pawns move diagonally
+    // towards the opponent's corner, capture orthogonally (up or left for
+    // White), and promote on a8-d8 and a5-a7.
+    ("legan", "k7/8/8/1P6/8/8/8/7K w - - 0 1", 3, "legan promotion on the a-file"),
+    ("legan", "k7/8/8/1P6/p7/8/8/7K w - - 0 1", 3, "legan pawns of both sides"),
 ];
 
 #[test]

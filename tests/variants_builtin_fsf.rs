@@ -68,6 +68,7 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("pawnsideways", 4, 3),
     ("pawnback", 4, 3),
     ("legan", 4, 3),
+    ("petrified", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
@@ -236,6 +237,14 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     // White), and promote on a8-d8 and a5-a7.
     ("legan", "k7/8/8/1P6/8/8/8/7K w - - 0 1", 3, "legan promotion on the a-file"),
     ("legan", "k7/8/8/1P6/p7/8/8/7K w - - 0 1", 3, "legan pawns of both sides"),
+    // Petrified (chess.com/variants/petrified): a piece other than a pawn
+    // that captures turns to stone, a wall that nothing passes or takes; a
+    // king that captured would be stone, so it may not capture: in check
+    // from a queen beside it, it must step away; kings may stand side by side.
+    ("petrified", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 3, "petrified: the king may not take the checking queen"),
+    ("petrified", "8/8/8/3k4/3K4/8/8/8 w - - 0 1", 3, "petrified: kings side by side"),
+    ("petrified", "4k3/8/8/3q4/8/8/8/R3K2R w KQ - 0 1", 3, "petrified: captures leave walls, castling"),
+    ("petrified", "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", 2, "petrified: castling across an attacked square"),
 ];
 
 #[test]

@@ -185,6 +185,8 @@ pub struct Laws {
     pub blast: bool,
     /// Giving check is not allowed (racing kings: `checking = false`).
     pub no_checks: bool,
+    /// Kinds that turn to stone (a wall) when they capture (petrified).
+    pub petrify: Vec<usize>,
 }
 
 /// The keys of a section (with its templates'), `key -> (value, line)`.
@@ -231,6 +233,7 @@ pub const LAW_KEYS: &[&str] = &[
     "mustCapture",
     "blastOnCapture",
     "checking",
+    "petrifyOnCaptureTypes",
 ];
 
 /// A key's error: (line, message).
@@ -379,6 +382,9 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     laws.must_capture = boolean("mustCapture", false)?;
     laws.blast = boolean("blastOnCapture", false)?;
     laws.no_checks = !boolean("checking", true)?;
+    if let Some((v, l)) = get("petrifyOnCaptureTypes") {
+        laws.petrify = kinds("petrifyOnCaptureTypes", v, l)?;
+    }
     if let Some((v, l)) = get("flagPiece") {
         let kind = v
             .chars()

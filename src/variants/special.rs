@@ -17,6 +17,8 @@ pub struct Played {
     /// Pieces removed by an explosion (the capturer first), in order.
     blasted: [(u16, u8); 9],
     nblasted: u8,
+    /// The capturer turned to stone (`blasted[0]`; a wall on its square).
+    petrified: bool,
 }
 
 impl Laws {
@@ -32,7 +34,7 @@ impl Laws {
     /// Rules that the quick legality test (pins and attack marks) does not
     /// know: every move is played and tested.
     pub fn needs_full_test(&self) -> bool {
-        self.must_capture || self.blast || self.no_checks || self.pseudo_royal().is_some()
+        self.must_capture || self.blast || self.no_checks || self.pseudo_royal().is_some() || !self.petrify.is_empty()
     }
 
     /// The extinction rules when their pieces are pseudo-royal.
@@ -307,7 +309,7 @@ impl Tables {
         // A king that is not royal castles through attacks (Fairy-Stockfish's
         // `Position::legal`: "Non-royal pieces can not be impeded from castling").
         if self.plain_castling_king().is_some() {
-            return true;
+            return !self.is_pseudo_royal(pos, mv.from as usize) || self.pseudo_royal_castling_safe(pos, mv);
         }
         let us = pos.side;
         let (king, rook) = (mv.from as usize, mv.to as usize);
@@ -343,6 +345,7 @@ impl Tables {
             checks: pos.checks,
             blasted: [(0, 0); 9],
             nblasted: 0,
+            petrified: false,
         };
         let (from, to) = (mv.from as usize, mv.to as usize);
         if mv.special == Special::Castle {
@@ -360,6 +363,12 @@ impl Tables {
             }
             if self.laws.blast && played.undo.ncaptured > 0 {
                 self.explode(pos, to, &mut played);
+            } else if played.undo.ncaptured > 0 && self.laws.petrify.contains(&cell_kind(played.undo.moved)) {
+                // The capturer turns to stone: a wall where it stands.
+                played.blasted[0] = (to as u16, pos.lift(to));
+                played.nblasted = 1;
+                played.petrified = true;
+                pos.cells[to] = OFF;
             }
             for side in 0..2 {
                 for wing in 0..2 {
@@ -426,6 +435,9 @@ impl Tables {
             pos.side = us;
         } else {
             let royal = self.royal();
+            if played.petrified {
+                pos.cells[to] = EMPTY;
+            }
             for &(sq, cell) in played.blasted[..played.nblasted as usize].iter().rev() {
                 pos.put(sq as usize, cell, royal == Some(cell_kind(cell)));
             }
@@ -542,6 +554,9 @@ impl Tables {
             return false;
         }
         let us = pos.side;
+        if !self.laws.petrify.is_empty() && self.petrifies_pseudo_royal(pos, mv) {
+            return false;
+        }
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
             let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
@@ -561,7 +576,7 @@ impl Tables {
                 .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
                 .collect();
             let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
-                && royals.into_iter().any(|sq| self.attacked(pos, sq, us ^ 1));
+                && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
             if exposed {
                 self.unplay(pos, mv, &played);
                 return false;
@@ -623,4 +638,65 @@ fn passed_square(g: &super::board::Geometry, from: usize, to: usize) -> Option<u
         return Some(NO_SQUARE);
     }
     (n == 2).then(|| g.cell((fx as i8 + dx / 2) as u8, (fy as i8 + dy / 2) as u8) as u16)
+}
+
+impl Tables {
+    /// Is the piece on `sq` pseudo-royal (an extinction piece of a kind its
+    /// side has at most one more of than the extinction count)?
+    fn is_pseudo_royal(&self, pos: &Position, sq: usize) -> bool {
+        let Some(e) = self.laws.pseudo_royal() else { return false };
+        let kind = cell_kind(pos.cells[sq]);
+        e.kinds.contains(&kind) && self.count(pos, cell_side(pos.cells[sq]), kind) <= e.count as usize + 1
+    }
+
+    /// A capture that would turn a pseudo-royal piece to stone (petrified's
+    /// king may not capture: Fairy-Stockfish's `Position::legal`).
+    fn petrifies_pseudo_royal(&self, pos: &Position, mv: Move) -> bool {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let captures = mv.special == Special::EnPassant
+            || mv.nvictims > 0
+            || (mv.special != Special::Castle && to != from && pos.cells[to] != EMPTY);
+        captures && self.laws.petrify.contains(&cell_kind(pos.cells[from])) && self.is_pseudo_royal(pos, from)
+    }
+
+    /// Is a pseudo-royal piece on `sq` attacked by `by`? `by`'s pieces that
+    /// would turn to stone capturing it and are extinction pieces (petrified's
+    /// kings) do not count; they still block as pieces do.
+    fn pseudo_royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        let laws = &self.laws;
+        let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
+            return self.attacked(pos, sq, by);
+        };
+        let stone: Vec<usize> = pos.lists[by]
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| e.kinds.contains(&cell_kind(pos.cells[s])) && laws.petrify.contains(&cell_kind(pos.cells[s])))
+            .collect();
+        let cells: Vec<u8> = stone.iter().map(|&s| pos.lift(s)).collect();
+        for &s in &stone {
+            pos.cells[s] = OFF;
+        }
+        let hit = self.attacked(pos, sq, by);
+        for (&s, &cell) in stone.iter().zip(&cells).rev() {
+            pos.cells[s] = EMPTY;
+            pos.put(s, cell, self.royal() == Some(cell_kind(cell)));
+        }
+        hit
+    }
+
+    /// A pseudo-royal king castles neither out of nor through an attack, by
+    /// any enemy piece, from its square up to (not including) its
+    /// destination (Fairy-Stockfish's `Position::legal`; the destination is
+    /// then tested as for any move).
+    fn pseudo_royal_castling_safe(&self, pos: &mut Position, mv: Move) -> bool {
+        let us = pos.side;
+        let (king, rook) = (mv.from as usize, mv.to as usize);
+        let (kto, _) = self.castling_targets(us, king, rook);
+        let cell = pos.cells[king];
+        pos.cells[king] = EMPTY;
+        let path: Vec<usize> = if king < kto { (king..kto).collect() } else { (kto + 1..=king).collect() };
+        let safe = path.into_iter().all(|sq| !self.attacked(pos, sq, us ^ 1));
+        pos.cells[king] = cell;
+        safe
+    }
 }

@@ -69,6 +69,8 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("pawnback", 4, 3),
     ("legan", 4, 3),
     ("petrified", 4, 3),
+    ("cambodian", 4, 3),
+    ("karouk", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
@@ -245,6 +247,19 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     ("petrified", "8/8/8/3k4/3K4/8/8/8 w - - 0 1", 3, "petrified: kings side by side"),
     ("petrified", "4k3/8/8/3q4/8/8/8/R3K2R w KQ - 0 1", 3, "petrified: captures leave walls, castling"),
     ("petrified", "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", 2, "petrified: castling across an attacked square"),
+    // Cambodian chess (en.wikipedia.org/wiki/Makruk, Cambodian chess): the
+    // unmoved king may leap as a knight to the rank in front, not out of
+    // check; the unmoved met (neang) may step two squares forward. As
+    // Fairy-Stockfish decides the details: the met's step lands on an empty
+    // square only, and a rook moving onto the unmoved king's file or rank
+    // (whatever stands between) takes the leap away.
+    ("cambodian", "4k3/8/8/8/8/8/8/3K4 w D - 0 1", 2, "cambodian king leap"),
+    ("cambodian", "4k3/8/8/8/8/8/8/r2K4 w D - 0 1", 2, "cambodian king leap refused in check"),
+    ("cambodian", "4k3/8/8/8/8/4p3/8/3KM3 w DE - 0 1", 2, "cambodian met double step"),
+    ("cambodian", "3rk3/8/8/8/8/8/8/R2KM3 w DEe - 0 1", 3, "cambodian: a rook aimed at the king takes its leap"),
+    // Kar Ouk (chessvariants.org/zillions/khmer-chesskar-ouk): the first
+    // check wins, so a position after a check has no moves.
+    ("karouk", "4k3/8/8/8/8/8/8/R2K4 w - - 1+1 0 1", 3, "karouk: the first check wins"),
 ];
 
 #[test]

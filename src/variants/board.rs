@@ -152,6 +152,9 @@ pub struct Position {
     pub ep_victim: u16,
     /// Checks each side still has to give (check-counting variants).
     pub checks: [u8; 2],
+    /// Cambodian first-move rights: per side, a bit per file of its back
+    /// rank whose piece (king or met) has not moved (the FEN's `DEde`).
+    pub gates: [u16; 2],
 }
 
 impl fmt::Debug for Position {
@@ -185,6 +188,7 @@ impl Position {
             ep: NO_SQUARE,
             ep_victim: NO_SQUARE,
             checks: [0; 2],
+            gates: [0; 2],
         }
     }
 

@@ -171,6 +171,9 @@ impl Variant {
             return Ok(());
         }
         let g = &self.geometry;
+        if self.tables.laws.cambodian.is_some() {
+            return self.parse_gates(pos, field);
+        }
         let Some(c) = &self.tables.laws.castling else {
             return Err(format!("{} has no castling (write -)", self.name));
         };
@@ -255,6 +258,30 @@ impl Variant {
         Ok(())
     }
 
+    /// Cambodian first-move rights in the castling field: file letters
+    /// (`DEde`), each on its side's back rank, where a piece of that side
+    /// stands (Fairy-Stockfish's gates); `K` and `Q` name the king's file.
+    fn parse_gates(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let g = &self.geometry;
+        for ch in field.chars() {
+            let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
+            let rank = if side == WHITE { 0 } else { g.height - 1 };
+            let file = match ch.to_ascii_uppercase() {
+                'K' | 'Q' if pos.royal[side] != NO_SQUARE && g.coords(pos.royal[side] as usize).1 == rank => {
+                    g.coords(pos.royal[side] as usize).0
+                }
+                l if l.is_ascii_uppercase() && (l as u8 - b'A') < g.width => l as u8 - b'A',
+                _ => return Err(format!("'{ch}' is not a file letter of this board")),
+            };
+            let v = pos.cells[g.cell(file, rank)];
+            if v == EMPTY || v == OFF || cell_side(v) != side {
+                return Err(format!("'{ch}': no {} piece on {}", side_name(side), g.name(g.cell(file, rank))));
+            }
+            pos.gates[side] |= 1 << file;
+        }
+        Ok(())
+    }
+
     /// A Betza pawn's en-passant field, as Fairy-Stockfish writes it: the
     /// square passed over and the pawn that passed (`c5d6` after Berolina's
     /// e7-c5), either alone, or the empty square alone.
@@ -329,6 +356,11 @@ impl Variant {
                     'q'
                 };
                 castling.push(if side == WHITE { c.to_ascii_uppercase() } else { c });
+            }
+        }
+        if self.tables.laws.cambodian.is_some() {
+            for (side, base) in [(WHITE, b'A'), (BLACK, b'a')] {
+                castling.extend((0..g.width).filter(|f| pos.gates[side] >> f & 1 == 1).map(|f| (base + f) as char));
             }
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });

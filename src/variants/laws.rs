@@ -187,6 +187,19 @@ pub struct Laws {
     pub no_checks: bool,
     /// Kinds that turn to stone (a wall) when they capture (petrified).
     pub petrify: Vec<usize>,
+    /// Cambodian first moves (`cambodianMoves`, with `gating`).
+    pub cambodian: Option<Cambodian>,
+}
+
+/// Cambodian chess's first moves: the king's leap (a knight's move to the
+/// rank in front, not out of check) and the met's double step, each only
+/// while it stands unmoved on its back-rank square (a "gate").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cambodian {
+    /// The met's kind (Fairy-Stockfish's `fers`), if the variant has one.
+    pub fers: Option<usize>,
+    /// The rook's kind: a rook moving to attack an unmoved king takes its leap away.
+    pub rook: Option<usize>,
 }
 
 /// The keys of a section (with its templates'), `key -> (value, line)`.
@@ -234,6 +247,8 @@ pub const LAW_KEYS: &[&str] = &[
     "blastOnCapture",
     "checking",
     "petrifyOnCaptureTypes",
+    "cambodianMoves",
+    "gating",
 ];
 
 /// A key's error: (line, message).
@@ -382,6 +397,16 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     laws.must_capture = boolean("mustCapture", false)?;
     laws.blast = boolean("blastOnCapture", false)?;
     laws.no_checks = !boolean("checking", true)?;
+    let builtin = |key: &str| keys.get(key).and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    match (boolean("cambodianMoves", false)?, boolean("gating", false)?) {
+        (true, true) => laws.cambodian = Some(Cambodian { fers: builtin("fers"), rook: builtin("rook") }),
+        (false, false) => {}
+        (c, _) => {
+            let (k, l) = if c { ("cambodianMoves", get("cambodianMoves")) } else { ("gating", get("gating")) };
+            let other = if c { "gating = true" } else { "cambodianMoves = true" };
+            return Err((l.map(|x| x.1), format!("{k} = true without {other} is not implemented")));
+        }
+    }
     if let Some((v, l)) = get("petrifyOnCaptureTypes") {
         laws.petrify = kinds("petrifyOnCaptureTypes", v, l)?;
     }

@@ -496,6 +496,7 @@ impl Tables {
                     }
                 }
                 self.castlings(pos, out);
+                self.cambodian_moves(pos, out);
             }
             Some(notations) => {
                 for i in 0..pos.lists[side].len() {

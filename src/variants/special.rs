@@ -13,6 +13,7 @@ pub struct Played {
     castle: [[u16; 2]; 2],
     ep: u16,
     ep_victim: u16,
+    gates: [u16; 2],
     checks: [u8; 2],
     /// Pieces removed by an explosion (the capturer first), in order.
     blasted: [(u16, u8); 9],
@@ -342,6 +343,7 @@ impl Tables {
             castle: pos.castle,
             ep: pos.ep,
             ep_victim: pos.ep_victim,
+            gates: pos.gates,
             checks: pos.checks,
             blasted: [(0, 0); 9],
             nblasted: 0,
@@ -393,6 +395,9 @@ impl Tables {
         }
         // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
         let rush = mv.special == Special::PawnRush && mv.promo == 0;
+        if self.laws.cambodian.is_some() {
+            self.close_gates(pos, mv, us);
+        }
         (pos.ep, pos.ep_victim) = if rush { self.rush_ep(us, from, to) } else { (NO_SQUARE, NO_SQUARE) };
         if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
             let king = pos.royal[us ^ 1] as usize;
@@ -449,6 +454,7 @@ impl Tables {
         pos.castle = played.castle;
         pos.ep = played.ep;
         pos.ep_victim = played.ep_victim;
+        pos.gates = played.gates;
         pos.checks = played.checks;
     }
 

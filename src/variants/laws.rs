@@ -365,7 +365,9 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         });
     }
     if laws.pawn.is_none() {
-        if let Some((k, (_, l))) = keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion")) {
+        if let Some((k, (_, l))) =
+            keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion"))
+        {
             return Err((Some(*l), format!("{k}: a mobility region is implemented for the pawn only")));
         }
     }
@@ -450,7 +452,9 @@ fn betza_pawn(keys: &Keys, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Op
         }
         let kind = kind_of(c).ok_or_else(|| (Some(*l), format!("{key} = {v}: no piece with letter {c}")))?;
         let betza_has_e = keys.iter().any(|(k, (value, _))| {
-            k.starts_with("customPiece") && value.chars().next() == Some(c) && value.get(2..).is_some_and(|b| b.contains('e'))
+            k.starts_with("customPiece")
+                && value.chars().next() == Some(c)
+                && value.get(2..).is_some_and(|b| b.contains('e'))
         });
         return Ok(Some((kind, key == "pawnTypes" || betza_has_e)));
     }

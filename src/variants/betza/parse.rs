@@ -276,7 +276,9 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
                 // en passant (with its capture-only moves); alone it would
                 // mean XBetza's en-passant-only capture, which is not read.
                 'e' if leg.modes & mode::C != 0 || chars.get(i + 1) == Some(&'c') => i += 1,
-                'e' => return Err(err(i, "'e' (en passant) without 'c' next to it is not implemented (write ce)".into())),
+                'e' => {
+                    return Err(err(i, "'e' (en passant) without 'c' next to it is not implemented (write ce)".into()))
+                }
                 't' => {
                     return Err(err(
                         i,

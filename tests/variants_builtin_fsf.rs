@@ -68,7 +68,7 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("pawnsideways", 4, 3),
     ("pawnback", 4, 3),
     ("legan", 4, 3),
-    ("petrified", 4, 3),
+    ("petrified", 4, 2),
     ("cambodian", 4, 3),
     ("karouk", 4, 3),
 ];

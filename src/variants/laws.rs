@@ -83,10 +83,14 @@ pub struct PawnLaws {
     /// A Betza pawn's steps that only its `i` moves make (on an empty
     /// board), per side and origin cell: (destination, the square passed
     /// over or `NO_SQUARE`). Filled in when the variant is built.
-    pub rushes: [Vec<Vec<(u16, u16)>>; 2],
+    pub rushes: Rushes,
     /// Where a pawn of each side may move to (`mobilityRegion...`).
     pub mobility: [Region; 2],
 }
+
+/// A Betza pawn's rush table: per side, per origin cell, (destination, the
+/// square passed over or `NO_SQUARE`).
+pub type Rushes = [Vec<Vec<(u16, u16)>>; 2];
 
 /// Whether a pawn reaching the promotion region must promote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -452,9 +456,7 @@ fn betza_pawn(keys: &Keys, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Op
         }
         let kind = kind_of(c).ok_or_else(|| (Some(*l), format!("{key} = {v}: no piece with letter {c}")))?;
         let betza_has_e = keys.iter().any(|(k, (value, _))| {
-            k.starts_with("customPiece")
-                && value.chars().next() == Some(c)
-                && value.get(2..).is_some_and(|b| b.contains('e'))
+            k.starts_with("customPiece") && value.starts_with(c) && value.get(2..).is_some_and(|b| b.contains('e'))
         });
         return Ok(Some((kind, key == "pawnTypes" || betza_has_e)));
     }

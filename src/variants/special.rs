@@ -3,7 +3,7 @@
 //! that leave no moves. Read from the variant's `Laws`.
 
 use super::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
-use super::laws::{Extinction, Laws, Mandatory, PawnLaws};
+use super::laws::{Extinction, Laws, Mandatory, PawnLaws, Rushes};
 use super::movegen::{Move, Special, Tables};
 
 /// What `play` changed, to take it back.
@@ -165,7 +165,7 @@ impl Tables {
 
     /// A Betza pawn's rush table (`PawnLaws::rushes`): the destinations of
     /// its `i` moves that its other moves do not reach, on an empty board.
-    pub(crate) fn betza_rushes(&self, kind: usize) -> Result<[Vec<Vec<(u16, u16)>>; 2], String> {
+    pub(crate) fn betza_rushes(&self, kind: usize) -> Result<Rushes, String> {
         let g = *self.geometry();
         let mut table = [vec![Vec::new(); g.cells], vec![Vec::new(); g.cells]];
         for (side, rows) in table.iter_mut().enumerate() {

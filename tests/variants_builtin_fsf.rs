@@ -80,6 +80,13 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("fox-and-hounds", 6, 4),
     ("gustav3", 4, 2),
     ("fairy", 4, 3),
+    ("berolina", 4, 3),
+    ("pawnsideways", 4, 3),
+    ("pawnback", 4, 3),
+    ("legan", 4, 3),
+    ("petrified", 4, 2),
+    ("cambodian", 4, 3),
+    ("karouk", 4, 3),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
@@ -271,6 +278,47 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     // ordinary piece on the far rank ends the game.
     ("breakthrough", "8/1P6/8/8/8/8/6p1/8 w - - 0 1", 3, "breakthrough: a pawn on the far rank wins"),
     ("fox-and-hounds", "1h1h1h2/6F1/8/8/8/8/8/8 w - - 0 1", 3, "fox and hounds: the fox on rank 8 wins"),
+    // Berolina chess (chessvariants.com/unequal.dir/berolina.html): a pawn
+    // steps diagonally forward, two from its first rank, and captures
+    // straight ahead; after e7-c5 it may be taken en passant by a pawn that
+    // captures onto d6, the square it passed (d5xd6 takes c5). The FEN names
+    // the passed square and the pawn, as Fairy-Stockfish writes them.
+    ("berolina", "4k3/8/8/2pP4/8/8/8/4K3 w - c5d6 0 2", 3, "berolina en passant after a diagonal double step"),
+    ("berolina", "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", 3, "berolina double steps, then en passant"),
+    // Pawnsideways and pawnback (arxiv.org/abs/2009.04374, Tomasev et al.):
+    // pawns may also step sideways (pawnback: back, but never onto their
+    // first rank, and a pawn back on its second rank may step two again);
+    // double steps and en passant as in chess.
+    ("pawnsideways", "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1", 3, "pawnsideways en passant"),
+    ("pawnsideways", "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", 4, "pawnsideways sideways steps and double step"),
+    ("pawnback", "4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", 3, "pawnback: back to rank 2, then a double step"),
+    ("pawnback", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 3, "pawnback: never back onto rank 1"),
+    // Legan chess (en.wikipedia.org/wiki/Legan_chess): pawns move diagonally
+    // towards the opponent's corner, capture orthogonally (up or left for
+    // White), and promote on a8-d8 and a5-a7.
+    ("legan", "k7/8/8/1P6/8/8/8/7K w - - 0 1", 3, "legan promotion on the a-file"),
+    ("legan", "k7/8/8/1P6/p7/8/8/7K w - - 0 1", 3, "legan pawns of both sides"),
+    // Petrified (chess.com/variants/petrified): a piece other than a pawn
+    // that captures turns to stone, a wall that nothing passes or takes; a
+    // king that captured would be stone, so it may not capture: in check
+    // from a queen beside it, it must step away; kings may stand side by side.
+    ("petrified", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 3, "petrified: the king may not take the checking queen"),
+    ("petrified", "8/8/8/3k4/3K4/8/8/8 w - - 0 1", 3, "petrified: kings side by side"),
+    ("petrified", "4k3/8/8/3q4/8/8/8/R3K2R w KQ - 0 1", 3, "petrified: captures leave walls, castling"),
+    ("petrified", "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", 2, "petrified: castling across an attacked square"),
+    // Cambodian chess (en.wikipedia.org/wiki/Makruk, Cambodian chess): the
+    // unmoved king may leap as a knight to the rank in front, not out of
+    // check; the unmoved met (neang) may step two squares forward. As
+    // Fairy-Stockfish decides the details: the met's step lands on an empty
+    // square only, and a rook moving onto the unmoved king's file or rank
+    // (whatever stands between) takes the leap away.
+    ("cambodian", "4k3/8/8/8/8/8/8/3K4 w D - 0 1", 2, "cambodian king leap"),
+    ("cambodian", "4k3/8/8/8/8/8/8/r2K4 w D - 0 1", 2, "cambodian king leap refused in check"),
+    ("cambodian", "4k3/8/8/8/8/4p3/8/3KM3 w DE - 0 1", 2, "cambodian met double step"),
+    ("cambodian", "3rk3/8/8/8/8/8/8/R2KM3 w DEe - 0 1", 3, "cambodian: a rook aimed at the king takes its leap"),
+    // Kar Ouk (chessvariants.org/zillions/khmer-chesskar-ouk): the first
+    // check wins, so a position after a check has no moves.
+    ("karouk", "4k3/8/8/8/8/8/8/R2K4 w - - 1+1 0 1", 3, "karouk: the first check wins"),
 ];
 
 #[test]

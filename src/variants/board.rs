@@ -147,8 +147,14 @@ pub struct Position {
     /// The cell a pawn passed over with a double step just now (the FEN's
     /// en-passant square), or `NO_SQUARE`.
     pub ep: u16,
+    /// The piece that passed over `ep` when it is not the one behind it (a
+    /// Betza pawn's step: Berolina's diagonal one), or `NO_SQUARE`.
+    pub ep_victim: u16,
     /// Checks each side still has to give (check-counting variants).
     pub checks: [u8; 2],
+    /// Cambodian first-move rights: per side, a bit per file of its back
+    /// rank whose piece (king or met) has not moved (the FEN's `DEde`).
+    pub gates: [u16; 2],
 }
 
 impl fmt::Debug for Position {
@@ -180,7 +186,9 @@ impl Position {
             castle: [[NO_SQUARE; 2]; 2],
             castle_king: [NO_SQUARE; 2],
             ep: NO_SQUARE,
+            ep_victim: NO_SQUARE,
             checks: [0; 2],
+            gates: [0; 2],
         }
     }
 

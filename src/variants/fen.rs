@@ -171,6 +171,9 @@ impl Variant {
             return Ok(());
         }
         let g = &self.geometry;
+        if self.tables.laws.cambodian.is_some() {
+            return self.parse_gates(pos, field);
+        }
         let Some(c) = &self.tables.laws.castling else {
             return Err(format!("{} has no castling (write -)", self.name));
         };
@@ -236,6 +239,9 @@ impl Variant {
         let Some(pawn) = &self.tables.laws.pawn else {
             return Err(format!("{} has no pawns (write -)", self.name));
         };
+        if pawn.betza {
+            return self.parse_betza_ep(pos, field);
+        }
         let sq = g.parse_square(field).ok_or_else(|| "not a square of this board".to_string())?;
         let them = pos.side ^ 1;
         let up = if them == WHITE { g.stride as isize } else { -(g.stride as isize) };
@@ -258,6 +264,57 @@ impl Variant {
             ));
         }
         pos.ep = sq as u16;
+        Ok(())
+    }
+
+    /// Cambodian first-move rights in the castling field: file letters
+    /// (`DEde`), each on its side's back rank, where a piece of that side
+    /// stands (Fairy-Stockfish's gates); `K` and `Q` name the king's file.
+    fn parse_gates(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let g = &self.geometry;
+        for ch in field.chars() {
+            let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
+            let rank = if side == WHITE { 0 } else { g.height - 1 };
+            let file = match ch.to_ascii_uppercase() {
+                'K' | 'Q' if pos.royal[side] != NO_SQUARE && g.coords(pos.royal[side] as usize).1 == rank => {
+                    g.coords(pos.royal[side] as usize).0
+                }
+                l if l.is_ascii_uppercase() && (l as u8 - b'A') < g.width => l as u8 - b'A',
+                _ => return Err(format!("'{ch}' is not a file letter of this board")),
+            };
+            let v = pos.cells[g.cell(file, rank)];
+            if v == EMPTY || v == OFF || cell_side(v) != side {
+                return Err(format!("'{ch}': no {} piece on {}", side_name(side), g.name(g.cell(file, rank))));
+            }
+            pos.gates[side] |= 1 << file;
+        }
+        Ok(())
+    }
+
+    /// A Betza pawn's en-passant field, as Fairy-Stockfish writes it: the
+    /// square passed over and the pawn that passed (`c5d6` after Berolina's
+    /// e7-c5), either alone, or the empty square alone.
+    fn parse_betza_ep(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let g = &self.geometry;
+        let them = pos.side ^ 1;
+        let mut rest = field;
+        while !rest.is_empty() {
+            let len = 1 + rest[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - 1);
+            let name = &rest[..len];
+            rest = &rest[len..];
+            let sq = g.parse_square(name).ok_or_else(|| format!("{name:?} is not a square of this board"))?;
+            let v = pos.cells[sq];
+            if v == EMPTY && pos.ep == NO_SQUARE {
+                pos.ep = sq as u16;
+            } else if v != EMPTY && v != OFF && cell_side(v) == them && pos.ep_victim == NO_SQUARE {
+                pos.ep_victim = sq as u16;
+            } else {
+                return Err(format!(
+                    "{name}: neither the empty square a {} pawn passed over nor that pawn",
+                    side_name(them)
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -310,9 +367,17 @@ impl Variant {
                 castling.push(if side == WHITE { c.to_ascii_uppercase() } else { c });
             }
         }
+        if self.tables.laws.cambodian.is_some() {
+            for (side, base) in [(WHITE, b'A'), (BLACK, b'a')] {
+                castling.extend((0..g.width).filter(|f| pos.gates[side] >> f & 1 == 1).map(|f| (base + f) as char));
+            }
+        }
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
-        out.push_str(&if pos.ep == NO_SQUARE { "-".to_string() } else { g.name(pos.ep as usize) });
+        let mut ep = [pos.ep, pos.ep_victim];
+        ep.sort_unstable();
+        let ep: String = ep.iter().filter(|&&sq| sq != NO_SQUARE).map(|&sq| g.name(sq as usize)).collect();
+        out.push_str(if ep.is_empty() { "-" } else { &ep });
         if self.tables.laws.check_counting {
             out.push_str(&format!(" {}+{}", pos.checks[WHITE], pos.checks[BLACK]));
         }

@@ -105,9 +105,7 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "dropLoop",
     "capturesToHand",
     "mustDrop",
-    "gating",
     "seirawanGating",
-    "cambodianMoves",
     "flyingGeneral",
     "pass",
     "passWhite",
@@ -330,6 +328,8 @@ impl IniFile {
                     }
                 }
                 k if IGNORED_KEYS.contains(&k) || laws::LAW_KEYS.contains(&k) => {}
+                // Read by `laws` (the pawn's only).
+                k if k.starts_with("mobilityRegion") => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {
                     if bool_value()? {
                         return Err(err(line, format!("{k} = true: that rule is not implemented")));

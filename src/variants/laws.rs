@@ -74,7 +74,23 @@ pub struct PawnLaws {
     pub triple_step: [Region; 2],
     /// Where a pawn of each side may capture en passant (its destination).
     pub ep_region: [Region; 2],
+    /// The pawn is a piece given in Betza (`pawnTypes`): its double step is
+    /// an `i` move of the Betza, and it takes en passant with its
+    /// capture-only moves.
+    pub betza: bool,
+    /// A Betza pawn may take en passant (`e` in its Betza, or `pawnTypes`).
+    pub takes_ep: bool,
+    /// A Betza pawn's steps that only its `i` moves make (on an empty
+    /// board), per side and origin cell: (destination, the square passed
+    /// over or `NO_SQUARE`). Filled in when the variant is built.
+    pub rushes: Rushes,
+    /// Where a pawn of each side may move to (`mobilityRegion...`).
+    pub mobility: [Region; 2],
 }
+
+/// A Betza pawn's rush table: per side, per origin cell, (destination, the
+/// square passed over or `NO_SQUARE`).
+pub type Rushes = [Vec<Vec<(u16, u16)>>; 2];
 
 /// Whether a pawn reaching the promotion region must promote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,6 +211,21 @@ pub struct Laws {
     /// Per side, where `i` moves are allowed, when `doubleStepRegion*`
     /// gives it (Fairy-Stockfish's `moves_from`); else by `Initial`.
     pub initial_region: Option<[Region; 2]>,
+    /// Kinds that turn to stone (a wall) when they capture (petrified).
+    pub petrify: Vec<usize>,
+    /// Cambodian first moves (`cambodianMoves`, with `gating`).
+    pub cambodian: Option<Cambodian>,
+}
+
+/// Cambodian chess's first moves: the king's leap (a knight's move to the
+/// rank in front, not out of check) and the met's double step, each only
+/// while it stands unmoved on its back-rank square (a "gate").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cambodian {
+    /// The met's kind (Fairy-Stockfish's `fers`), if the variant has one.
+    pub fers: Option<usize>,
+    /// The rook's kind: a rook moving to attack an unmoved king takes its leap away.
+    pub rook: Option<usize>,
 }
 
 /// The keys of a section (with its templates'), `key -> (value, line)`.
@@ -203,6 +234,8 @@ pub type Keys = BTreeMap<String, (String, usize)>;
 /// Keys read here.
 pub const LAW_KEYS: &[&str] = &[
     "doubleStep",
+    "pawnTypes",
+    "promotionPawnTypes",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
     "tripleStepRegionWhite",
@@ -241,9 +274,11 @@ pub const LAW_KEYS: &[&str] = &[
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "makpongRule",
-    "promotionPawnTypes",
     "promotedPieceType",
     "checking",
+    "petrifyOnCaptureTypes",
+    "cambodianMoves",
+    "gating",
 ];
 
 /// A key's error: (line, message).
@@ -291,10 +326,14 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     };
     let top = g.height - 1;
     let mut laws = Laws::default();
-    let pawn_kind = keys.get("pawn").and_then(|(v, _)| v.chars().next()).filter(|&c| c != '-').and_then(kind_of);
+    let builtin_pawn = keys.get("pawn").and_then(|(v, _)| v.chars().next()).filter(|&c| c != '-').and_then(kind_of);
+    let betza_pawn = betza_pawn(keys, kind_of, builtin_pawn)?;
+    let pawn_kind = betza_pawn.map(|(kind, _)| kind).or(builtin_pawn);
     if let Some(kind) = pawn_kind {
-        let double = boolean("doubleStep", true)?;
+        let betza = betza_pawn.is_some_and(|(k, _)| Some(k) != builtin_pawn);
+        let double = boolean("doubleStep", true)? && !betza;
         let none = Region(vec![false; g.cells]);
+        let all = Region(vec![true; g.cells]);
         let (w, b) = if double {
             (Region::ranks(g, &[1]), Region::ranks(g, &[top.saturating_sub(1)]))
         } else {
@@ -308,6 +347,15 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
                 region("enPassantRegionWhite", Region(vec![true; g.cells]))?,
                 region("enPassantRegionBlack", Region(vec![true; g.cells]))?,
             ],
+            betza,
+            takes_ep: betza_pawn.is_some_and(|(_, e)| e),
+            rushes: [Vec::new(), Vec::new()],
+            mobility: match mobility(keys, g, kind, kind_of)? {
+                Some(_) if !betza => {
+                    return Err((None, "a mobility region for the built-in pawn is not implemented".into()))
+                }
+                found => found.unwrap_or([all.clone(), all]),
+            },
         });
         let (_, l) = keys.get("pawn").map(|(v, l)| (v, *l)).unwrap_or((&String::new(), 0));
         let default_kinds = match get("promotionPieceTypes") {
@@ -372,6 +420,13 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             laws.initial_region = Some(pawn.double_step.clone());
         }
     }
+    if laws.pawn.is_none() {
+        if let Some((k, (_, l))) =
+            keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion"))
+        {
+            return Err((Some(*l), format!("{k}: a mobility region is implemented for the pawn only")));
+        }
+    }
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,
@@ -407,6 +462,19 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     laws.blast_immune = mask("blastImmuneTypes")?;
     laws.mutually_immune = mask("mutuallyImmuneTypes")?;
     laws.makpong = boolean("makpongRule", false)?;
+    let builtin = |key: &str| keys.get(key).and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    match (boolean("cambodianMoves", false)?, boolean("gating", false)?) {
+        (true, true) => laws.cambodian = Some(Cambodian { fers: builtin("fers"), rook: builtin("rook") }),
+        (false, false) => {}
+        (c, _) => {
+            let (k, l) = if c { ("cambodianMoves", get("cambodianMoves")) } else { ("gating", get("gating")) };
+            let other = if c { "gating = true" } else { "cambodianMoves = true" };
+            return Err((l.map(|x| x.1), format!("{k} = true without {other} is not implemented")));
+        }
+    }
+    if let Some((v, l)) = get("petrifyOnCaptureTypes") {
+        laws.petrify = kinds("petrifyOnCaptureTypes", v, l)?;
+    }
     if let Some((v, l)) = get("flagPiece") {
         let kind = v
             .chars()
@@ -432,4 +500,64 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         });
     }
     Ok(laws)
+}
+
+/// The pawn given by `pawnTypes` or `promotionPawnTypes` (Fairy-Stockfish's
+/// keys for a custom piece that is the pawn), and whether it takes en
+/// passant (`pawnTypes`, or an `e` in its Betza). A `promotionPawnTypes`
+/// that lists the built-in pawn names other kinds that promote as it does
+/// (wolf's sergeant), not a Betza pawn.
+fn betza_pawn(
+    keys: &Keys,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+    builtin_pawn: Option<usize>,
+) -> Result<Option<(usize, bool)>, KeyError> {
+    for key in ["pawnTypes", "promotionPawnTypes"] {
+        let Some((v, l)) = keys.get(key) else { continue };
+        if key == "promotionPawnTypes" && builtin_pawn.is_some() && v.chars().any(|c| kind_of(c) == builtin_pawn) {
+            continue;
+        }
+        let mut letters = v.chars().filter(|&c| c != '-');
+        let Some(c) = letters.next() else { continue };
+        if letters.next().is_some() {
+            return Err((Some(*l), format!("{key} = {v}: more than one pawn kind is not implemented")));
+        }
+        let kind = kind_of(c).ok_or_else(|| (Some(*l), format!("{key} = {v}: no piece with letter {c}")))?;
+        let betza_has_e = keys.iter().any(|(k, (value, _))| {
+            k.starts_with("customPiece") && value.starts_with(c) && value.get(2..).is_some_and(|b| b.contains('e'))
+        });
+        return Ok(Some((kind, key == "pawnTypes" || betza_has_e)));
+    }
+    Ok(None)
+}
+
+/// `mobilityRegionWhiteCustomPiece1 = *2 *3 ...`: where the pawn may move
+/// (a region for any other piece is not implemented).
+fn mobility(
+    keys: &Keys,
+    g: &Geometry,
+    pawn: usize,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Option<[Region; 2]>, KeyError> {
+    let mut found: Option<[Region; 2]> = None;
+    for (key, (value, line)) in keys.range("mobilityRegion".to_string()..) {
+        let Some(rest) = key.strip_prefix("mobilityRegion") else { break };
+        let (side, name) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
+            (Some(n), _) => (0, n),
+            (_, Some(n)) => (1, n),
+            _ => return Err((Some(*line), format!("{key}: not mobilityRegionWhite... or mobilityRegionBlack..."))),
+        };
+        let mut piece = name.to_string();
+        if let Some(first) = piece.get_mut(0..1) {
+            first.make_ascii_lowercase();
+        }
+        let letter = keys.get(&piece).and_then(|(v, _)| v.chars().next());
+        if letter.and_then(kind_of) != Some(pawn) {
+            return Err((Some(*line), format!("{key}: a mobility region is implemented for the pawn only")));
+        }
+        let region = Region::parse(g, value).map_err(|e| (Some(*line), format!("{key}: {e}")))?;
+        let all = Region(vec![true; g.cells]);
+        found.get_or_insert_with(|| [all.clone(), all])[side] = region;
+    }
+    Ok(found)
 }

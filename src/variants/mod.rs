@@ -6,6 +6,7 @@
 pub mod betza;
 pub mod board;
 pub mod builtin;
+mod cambodian;
 pub mod explain;
 pub mod explain_rules;
 mod fen;

@@ -472,14 +472,23 @@ impl Tables {
         }
     }
 
+    /// The destinations of the piece on `from` of `cells` (its side's),
+    /// its `i` moves allowed as `initial` says, else as on the board.
+    pub(crate) fn destinations(&self, cells: &mut [u8], from: usize, initial: Option<bool>, out: &mut Vec<u16>) {
+        let side = cell_side(cells[from]);
+        let code = &self.kinds[cell_kind(cells[from])].sides[side].code;
+        let initial_ok = initial.unwrap_or(self.initial[side][from]);
+        self.run(code, cells, from, initial_ok, &mut |to, _| out.push(to as u16));
+    }
+
     /// The destinations of a lone `kind` of `side` on `from` of an empty
     /// board, with or without its initial (`i`) moves.
     pub(crate) fn empty_board_targets(&self, kind: usize, side: Side, from: usize, initial: bool) -> Vec<usize> {
         let mut cells = self.geometry.empty_cells();
         cells[from] = super::board::piece_cell(kind, side);
         let mut out = Vec::new();
-        self.run(&self.kinds[kind].sides[side].code, &mut cells, from, initial, &mut |to, _| out.push(to));
-        out
+        self.destinations(&mut cells, from, Some(initial), &mut out);
+        out.into_iter().map(usize::from).collect()
     }
 
     /// Every distinct pseudo-legal move of the side to move.
@@ -501,6 +510,7 @@ impl Tables {
                     }
                 }
                 self.castlings(pos, out);
+                self.cambodian_moves(pos, out);
             }
             Some(notations) => {
                 for i in 0..pos.lists[side].len() {

@@ -3,7 +3,7 @@
 //! that leave no moves. Read from the variant's `Laws`.
 
 use super::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
-use super::laws::{Extinction, Laws, Mandatory};
+use super::laws::{Extinction, Laws, Mandatory, PawnLaws, Rushes};
 use super::movegen::{Move, Special, Tables};
 
 /// What `play` changed, to take it back.
@@ -12,10 +12,14 @@ pub struct Played {
     undo: Undo,
     castle: [[u16; 2]; 2],
     ep: u16,
+    ep_victim: u16,
+    gates: [u16; 2],
     checks: [u8; 2],
     /// Pieces removed by an explosion (the capturer first), in order.
     blasted: [(u16, u8); 9],
     nblasted: u8,
+    /// The capturer turned to stone (`blasted[0]`; a wall on its square).
+    petrified: bool,
 }
 
 impl Laws {
@@ -37,6 +41,7 @@ impl Laws {
             || self.pseudo_royal().is_some()
             || self.makpong
             || self.mutually_immune != 0
+            || !self.petrify.is_empty()
     }
 
     /// The extinction rules when their pieces are pseudo-royal.
@@ -62,6 +67,10 @@ impl Tables {
         let Some(pawn) = &self.laws.pawn else { return };
         let us = pos.side;
         let up = self.forward(us);
+        if pawn.betza {
+            self.betza_pawn_extras(pos, pawn, from, start, out);
+            return self.promotions(pos, start, out);
+        }
         let step = |sq: usize| (sq as isize + up) as usize;
         for (region, n) in [(&pawn.double_step[us], 2), (&pawn.triple_step[us], 3)] {
             if !region.has(from) {
@@ -92,6 +101,118 @@ impl Tables {
             }
         }
         self.promotions(pos, start, out);
+    }
+
+    /// A Betza pawn: its mobility region, its `i` steps marked as rushes,
+    /// and en passant with its capture-only moves (Fairy-Stockfish's
+    /// `attacks & ~quiets & ep_squares`).
+    fn betza_pawn_extras(&self, pos: &Position, pawn: &PawnLaws, from: usize, start: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let mobility = &pawn.mobility[us];
+        let mut keep = start;
+        for j in start..out.len() {
+            if mobility.has(out[j].to as usize) {
+                out[keep] = out[j];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        if let Some(rushes) = pawn.rushes[us].get(from).filter(|r| !r.is_empty()) {
+            for mv in &mut out[start..] {
+                if rushes.iter().any(|&(to, _)| to == mv.to) {
+                    mv.special = Special::PawnRush;
+                }
+            }
+        }
+        let ep = pos.ep as usize;
+        if !pawn.takes_ep
+            || pos.ep == NO_SQUARE
+            || !pawn.ep_region[us].has(ep)
+            || !mobility.has(ep)
+            || pos.cells[ep] != EMPTY
+            || out[start..].iter().any(|m| m.to == pos.ep)
+        {
+            return;
+        }
+        let Some(victim) = self.ep_victim(pos) else { return };
+        let mut cells = pos.cells.clone();
+        cells[ep] = pos.cells[victim];
+        let mut reach = Vec::new();
+        self.destinations(&mut cells, from, None, &mut reach);
+        if reach.contains(&pos.ep) {
+            let mut mv = Move { special: Special::EnPassant, ..Move::plain(from, ep) };
+            mv.victims[0] = victim as u16;
+            mv.nvictims = 1;
+            out.push(mv);
+        }
+    }
+
+    /// The piece an en-passant capture on `pos.ep` takes: the one that
+    /// passed over it when known, else (as Fairy-Stockfish) the nearest
+    /// enemy piece behind the square.
+    fn ep_victim(&self, pos: &Position) -> Option<usize> {
+        let us = pos.side;
+        let enemy = |sq: usize| pos.cells[sq] != EMPTY && pos.cells[sq] != OFF && cell_side(pos.cells[sq]) != us;
+        if pos.ep_victim != NO_SQUARE && enemy(pos.ep_victim as usize) {
+            return Some(pos.ep_victim as usize);
+        }
+        let back = -self.forward(us);
+        let mut sq = pos.ep as usize;
+        loop {
+            sq = (sq as isize + back) as usize;
+            if pos.cells[sq] == OFF {
+                return None;
+            }
+            if enemy(sq) {
+                return Some(sq);
+            }
+        }
+    }
+
+    /// A Betza pawn's rush table (`PawnLaws::rushes`): the destinations of
+    /// its `i` moves that its other moves do not reach, on an empty board.
+    pub(crate) fn betza_rushes(&self, kind: usize) -> Result<Rushes, String> {
+        let g = *self.geometry();
+        let mut table = [vec![Vec::new(); g.cells], vec![Vec::new(); g.cells]];
+        for (side, rows) in table.iter_mut().enumerate() {
+            for from in g.squares() {
+                let mut cells = g.empty_cells();
+                cells[from] = piece_cell(kind, side);
+                let (mut with, mut without) = (Vec::new(), Vec::new());
+                self.destinations(&mut cells, from, Some(true), &mut with);
+                self.destinations(&mut cells, from, Some(false), &mut without);
+                for to in with {
+                    if without.contains(&to) || rows[from].iter().any(|&(t, _)| t == to) {
+                        continue;
+                    }
+                    let passed = passed_square(&g, from, to as usize).ok_or_else(|| {
+                        format!(
+                            "the pawn's initial move {}{} passes more than one square: en passant after it is not \
+                             implemented",
+                            g.name(from),
+                            g.name(to as usize)
+                        )
+                    })?;
+                    rows[from].push((to, passed));
+                }
+            }
+        }
+        Ok(table)
+    }
+
+    /// The en-passant squares a pawn rush from `from` to `to` leaves: the
+    /// square passed over and, for a Betza pawn, the pawn's own square (as
+    /// Fairy-Stockfish marks it), each where the opponent may take e.p.
+    fn rush_ep(&self, us: Side, from: usize, to: usize) -> (u16, u16) {
+        match &self.laws.pawn {
+            Some(pawn) if pawn.betza => {
+                let passed = pawn.rushes[us].get(from).and_then(|r| r.iter().find(|&&(t, _)| t as usize == to));
+                let region = &pawn.ep_region[us ^ 1];
+                let keep = |sq: u16| if sq != NO_SQUARE && region.has(sq as usize) { sq } else { NO_SQUARE };
+                (keep(passed.map_or(NO_SQUARE, |&(_, p)| p)), keep(to as u16))
+            }
+            _ => (((from as isize + to as isize) / 2) as u16, NO_SQUARE),
+        }
     }
 
     /// Promotion of the moves from `start` on of a pawn, or of a kind
@@ -204,7 +325,7 @@ impl Tables {
         // A king that is not royal castles through attacks (Fairy-Stockfish's
         // `Position::legal`: "Non-royal pieces can not be impeded from castling").
         if self.plain_castling_king().is_some() {
-            return true;
+            return !self.is_pseudo_royal(pos, mv.from as usize) || self.pseudo_royal_castling_safe(pos, mv);
         }
         let us = pos.side;
         let (king, rook) = (mv.from as usize, mv.to as usize);
@@ -236,9 +357,12 @@ impl Tables {
             undo: Undo { moved: pos.cells[mv.from as usize], captured: [(0, 0); 4], ncaptured: 0 },
             castle: pos.castle,
             ep: pos.ep,
+            ep_victim: pos.ep_victim,
+            gates: pos.gates,
             checks: pos.checks,
             blasted: [(0, 0); 9],
             nblasted: 0,
+            petrified: false,
         };
         let (from, to) = (mv.from as usize, mv.to as usize);
         if mv.special == Special::Castle {
@@ -256,6 +380,12 @@ impl Tables {
             }
             if self.laws.blast && played.undo.ncaptured > 0 {
                 self.explode(pos, to, &mut played);
+            } else if played.undo.ncaptured > 0 && self.laws.petrify.contains(&cell_kind(played.undo.moved)) {
+                // The capturer turns to stone: a wall where it stands.
+                played.blasted[0] = (to as u16, pos.lift(to));
+                played.nblasted = 1;
+                played.petrified = true;
+                pos.cells[to] = OFF;
             }
             for side in 0..2 {
                 for wing in 0..2 {
@@ -280,10 +410,17 @@ impl Tables {
         }
         // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
         let rush = mv.special == Special::PawnRush && mv.promo == 0;
-        pos.ep = if rush || self.initial_rush(played.undo.moved, from, to) {
-            ((from as isize + to as isize) / 2) as u16
+        if self.laws.cambodian.is_some() {
+            self.close_gates(pos, mv, us);
+        }
+        (pos.ep, pos.ep_victim) = if rush {
+            self.rush_ep(us, from, to)
+        } else if self.initial_rush(played.undo.moved, from, to) {
+            // A sergeant's two-square first move (wolf) may be taken en
+            // passant like a pawn's rush; the victim is found as for a pawn.
+            (((from as isize + to as isize) / 2) as u16, NO_SQUARE)
         } else {
-            NO_SQUARE
+            (NO_SQUARE, NO_SQUARE)
         };
         if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
             let king = pos.royal[us ^ 1] as usize;
@@ -344,6 +481,9 @@ impl Tables {
             pos.side = us;
         } else {
             let royal = self.royal();
+            if played.petrified {
+                pos.cells[to] = EMPTY;
+            }
             for &(sq, cell) in played.blasted[..played.nblasted as usize].iter().rev() {
                 pos.put(sq as usize, cell, royal == Some(cell_kind(cell)));
             }
@@ -354,6 +494,8 @@ impl Tables {
         }
         pos.castle = played.castle;
         pos.ep = played.ep;
+        pos.ep_victim = played.ep_victim;
+        pos.gates = played.gates;
         pos.checks = played.checks;
     }
 
@@ -462,6 +604,9 @@ impl Tables {
             return false;
         }
         let us = pos.side;
+        if !self.laws.petrify.is_empty() && self.petrifies_pseudo_royal(pos, mv) {
+            return false;
+        }
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
             let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
@@ -481,7 +626,7 @@ impl Tables {
                 .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
                 .collect();
             let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
-                && royals.into_iter().any(|sq| self.attacked(pos, sq, us ^ 1));
+                && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
             if exposed {
                 self.unplay(pos, mv, &played);
                 return false;
@@ -554,5 +699,78 @@ impl Tables {
             }
         }
         self.attacked(pos, sq, by)
+    }
+}
+
+/// The one square a straight or diagonal step from `from` to `to` passes
+/// over (`NO_SQUARE`: none, or a bent leap); `None` if it passes several.
+fn passed_square(g: &super::board::Geometry, from: usize, to: usize) -> Option<u16> {
+    let ((fx, fy), (tx, ty)) = (g.coords(from), g.coords(to));
+    let (dx, dy) = (tx as i8 - fx as i8, ty as i8 - fy as i8);
+    let n = dx.abs().max(dy.abs());
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || n < 2 {
+        return Some(NO_SQUARE);
+    }
+    (n == 2).then(|| g.cell((fx as i8 + dx / 2) as u8, (fy as i8 + dy / 2) as u8) as u16)
+}
+
+impl Tables {
+    /// Is the piece on `sq` pseudo-royal (an extinction piece of a kind its
+    /// side has at most one more of than the extinction count)?
+    fn is_pseudo_royal(&self, pos: &Position, sq: usize) -> bool {
+        let Some(e) = self.laws.pseudo_royal() else { return false };
+        let kind = cell_kind(pos.cells[sq]);
+        e.kinds.contains(&kind) && self.count(pos, cell_side(pos.cells[sq]), kind) <= e.count as usize + 1
+    }
+
+    /// A capture that would turn a pseudo-royal piece to stone (petrified's
+    /// king may not capture: Fairy-Stockfish's `Position::legal`).
+    fn petrifies_pseudo_royal(&self, pos: &Position, mv: Move) -> bool {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let captures = mv.special == Special::EnPassant
+            || mv.nvictims > 0
+            || (mv.special != Special::Castle && to != from && pos.cells[to] != EMPTY);
+        captures && self.laws.petrify.contains(&cell_kind(pos.cells[from])) && self.is_pseudo_royal(pos, from)
+    }
+
+    /// Is a pseudo-royal piece on `sq` attacked by `by`? `by`'s pieces that
+    /// would turn to stone capturing it and are extinction pieces (petrified's
+    /// kings) do not count; they still block as pieces do.
+    fn pseudo_royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        let laws = &self.laws;
+        let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
+            return self.attacked(pos, sq, by);
+        };
+        let stone: Vec<usize> = pos.lists[by]
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| e.kinds.contains(&cell_kind(pos.cells[s])) && laws.petrify.contains(&cell_kind(pos.cells[s])))
+            .collect();
+        let cells: Vec<u8> = stone.iter().map(|&s| pos.lift(s)).collect();
+        for &s in &stone {
+            pos.cells[s] = OFF;
+        }
+        let hit = self.attacked(pos, sq, by);
+        for (&s, &cell) in stone.iter().zip(&cells).rev() {
+            pos.cells[s] = EMPTY;
+            pos.put(s, cell, self.royal() == Some(cell_kind(cell)));
+        }
+        hit
+    }
+
+    /// A pseudo-royal king castles neither out of nor through an attack, by
+    /// any enemy piece, from its square up to (not including) its
+    /// destination (Fairy-Stockfish's `Position::legal`; the destination is
+    /// then tested as for any move).
+    fn pseudo_royal_castling_safe(&self, pos: &mut Position, mv: Move) -> bool {
+        let us = pos.side;
+        let (king, rook) = (mv.from as usize, mv.to as usize);
+        let (kto, _) = self.castling_targets(us, king, rook);
+        let cell = pos.cells[king];
+        pos.cells[king] = EMPTY;
+        let path: Vec<usize> = if king < kto { (king..kto).collect() } else { (kto + 1..=king).collect() };
+        let safe = path.into_iter().all(|sq| !self.attacked(pos, sq, us ^ 1));
+        pos.cells[king] = cell;
+        safe
     }
 }

@@ -148,6 +148,10 @@ impl Variant {
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
         let mut tables = Tables::new(geometry, &kinds, royal, regions.clone(), laws)?;
         tables.laws.initial_rushes = initial_rushes(&tables, &regions, pieces.len());
+        if let Some(kind) = tables.laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind) {
+            let rushes = tables.betza_rushes(kind).map_err(VariantError::Other)?;
+            tables.laws.pawn.as_mut().expect("a pawn").rushes = rushes;
+        }
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {

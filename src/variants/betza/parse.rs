@@ -272,7 +272,13 @@ pub fn parse(notation: &str) -> Result<Piece, BetzaError> {
                     leg.dir_tokens.push((token, i));
                     i += if matches!(token, DirToken::Single(_)) { 1 } else { 2 };
                 }
-                'e' => return Err(err(i, "'e' (en-passant capture) is recognised but not implemented".into())),
+                // As Fairy-Stockfish: `e` marks the piece as one that takes
+                // en passant (with its capture-only moves); alone it would
+                // mean XBetza's en-passant-only capture, which is not read.
+                'e' if leg.modes & mode::C != 0 || chars.get(i + 1) == Some(&'c') => i += 1,
+                'e' => {
+                    return Err(err(i, "'e' (en passant) without 'c' next to it is not implemented (write ce)".into()))
+                }
                 't' => {
                     return Err(err(
                         i,

@@ -12,6 +12,7 @@ mod fen;
 pub mod fuzz;
 pub mod ini;
 pub mod laws;
+mod legal;
 pub mod movegen;
 pub mod perft;
 pub mod rules;

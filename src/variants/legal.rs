@@ -16,11 +16,13 @@ fn marked(marks: &Marks, c: usize) -> bool {
     marks[c >> 6] >> (c & 63) & 1 != 0
 }
 
-/// Does the move change a marked cell (its origin, destination or a victim)?
+/// Does the move change a marked cell (its origin, destination or a
+/// victim)? With `empty_paths` a piece landing on a path only blocks it:
+/// its destination does not count.
 #[inline]
-fn touches(marks: &Marks, mv: &Move) -> bool {
+fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
     let (from, to) = (mv.from as usize, mv.to as usize);
-    (from != to && (marked(marks, from) || marked(marks, to)))
+    (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
         || mv.victims().iter().any(|&v| marked(marks, v as usize))
 }
 
@@ -45,34 +47,48 @@ impl Tables {
         self.attacked_skipping(pos, sq, by, usize::MAX)
     }
 
-    /// Does the piece of `kind` and `by` on `x` attack `sq` by one of its
-    /// `shapes`?
-    #[inline]
-    fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
-        let (kx, ky) = self.coords[sq];
+    /// The shapes of the piece of `by` on `x` whose captures could land on
+    /// the cell at (`kx`, `ky`): an empty slice for most pieces.
+    #[inline(always)]
+    fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
         let (ax, ay) = self.coords[x];
         let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
         let (s, e) = shapes.buckets[idx];
-        shapes.shapes[s as usize..e as usize].iter().any(|&(start, len, initial)| {
+        &shapes.shapes[s as usize..e as usize]
+    }
+
+    /// Do the conditions of one of `bucket`'s shapes hold for the piece of
+    /// `by` on `x`?
+    fn bucket_hits(&self, shapes: &Shapes, bucket: &[(u32, u16, bool)], cells: &[u8], x: usize, by: Side) -> bool {
+        bucket.iter().any(|&(start, len, initial)| {
             (!initial || self.initial[by][x])
                 && shapes.conds[start as usize..start as usize + len as usize]
                     .iter()
-                    .all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0)
+                    .all(|&(off, mask)| class(cells[(x as isize + off) as usize], by) & mask != 0)
         })
+    }
+
+    /// Does the piece of `by` on `x` attack `sq` by one of its `shapes`?
+    #[inline]
+    fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
+        let (kx, ky) = self.coords[sq];
+        let bucket = self.bucket(shapes, x, kx, ky);
+        !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by)
     }
 
     /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
     fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
+        let (kx, ky) = self.coords[sq];
         for i in 0..pos.lists[by].len() {
             let x = pos.lists[by][i] as usize;
             if x == skip {
                 continue;
             }
-            let kind = cell_kind(pos.cells[x]);
-            let t = &self.kinds[kind].sides[by];
+            let t = &self.kinds[cell_kind(pos.cells[x])].sides[by];
             match &t.shapes {
                 Some(shapes) => {
-                    if self.shapes_hit(shapes, pos, x, by, sq) {
+                    let bucket = self.bucket(shapes, x, kx, ky);
+                    if !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by) {
                         return true;
                     }
                 }
@@ -189,11 +205,14 @@ impl Tables {
                 // Unless the move changes a marked square, only the moved
                 // piece itself can give check, and its shapes tell exactly.
                 let direct = match &s.check_marks {
-                    Some(marks) if !touches(marks, &mv) => self.direct_check(pos, &mv, theirs as usize),
+                    Some(marks) if !touches(marks, &mv, self.empty_paths) => {
+                        self.direct_check(pos, &mv, theirs as usize)
+                    }
                     _ => None,
                 };
                 match direct {
-                    None => return self.fully_legal(pos, mv),
+                    None if laws.blast => return self.fully_legal(pos, mv),
+                    None => return self.no_check_played(pos, s, mv),
                     Some(true) => return false,
                     Some(false) => {}
                 }
@@ -206,7 +225,7 @@ impl Tables {
         let from = mv.from as usize;
         let needs_test = match &s.marks {
             None => true,
-            Some(marks) => from == king || touches(marks, &mv),
+            Some(marks) => from == king || touches(marks, &mv, self.empty_paths),
         };
         if !needs_test {
             true
@@ -219,17 +238,50 @@ impl Tables {
         }
     }
 
+    /// Plays `mv` (no explosions) and tests that it gives no check and, when
+    /// the screen cannot tell, that it leaves the mover's royal piece safe.
+    fn no_check_played(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
+        let us = pos.side;
+        let own_test = s.king != NO_SQUARE
+            && match &s.marks {
+                None => true,
+                Some(marks) => mv.from == s.king || touches(marks, &mv, self.empty_paths),
+            };
+        let played = self.play_untested(pos, mv);
+        let (mine, theirs) = (pos.royal[us], pos.royal[us ^ 1]);
+        let ok = if s.king != NO_SQUARE && mine == NO_SQUARE {
+            false
+        } else {
+            (theirs == NO_SQUARE || !self.attacked(pos, theirs as usize, us))
+                && !(own_test && self.attacked(pos, mine as usize, us ^ 1))
+        };
+        self.unplay(pos, mv, &played);
+        ok
+    }
+
     /// Calls `f` for every legal move of the side to move; `moves` is scratch.
-    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
+    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, f: impl FnMut(&mut Position, Move)) {
         moves.clear();
         if self.game_over(pos) {
             return;
         }
         self.pseudo_legal(pos, moves);
         let screen = self.screen(pos);
+        self.emit_legal(pos, &screen, moves, f);
+    }
+
+    /// Calls `f` for each legal move of the pseudo-legal `moves` (which it
+    /// may reorder and shorten).
+    fn emit_legal(
+        &self,
+        pos: &mut Position,
+        screen: &Screen,
+        moves: &mut Vec<Move>,
+        mut f: impl FnMut(&mut Position, Move),
+    ) {
         if !self.laws.must_capture {
             for &mv in moves.iter() {
-                if self.screened_legal(pos, &screen, mv) {
+                if self.screened_legal(pos, screen, mv) {
                     f(pos, mv);
                 }
             }
@@ -241,7 +293,7 @@ impl Tables {
         let mut any_capture = false;
         for i in 0..moves.len() {
             let mv = moves[i];
-            if self.screened_legal(pos, &screen, mv) {
+            if self.screened_legal(pos, screen, mv) {
                 any_capture |= self.is_capture(pos, &mv);
                 moves[n] = mv;
                 n += 1;
@@ -300,34 +352,37 @@ impl Tables {
     /// square, to no marked square, is legal (an explosion aside): those are
     /// counted without building a move; the rest are tested one by one.
     pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
-        let laws = &self.laws;
-        let generic = |pos: &mut Position, moves: &mut Vec<Move>| {
-            let mut n = 0;
-            self.for_each_legal_in(pos, moves, |_, _| n += 1);
-            n
-        };
-        let unusual = laws.must_capture || laws.no_checks || laws.pseudo_royal().is_some();
-        if unusual || self.royal().is_none() || self.reparse.is_some() {
-            return generic(pos, moves);
-        }
         moves.clear();
         if self.game_over(pos) {
             return 0;
         }
         let screen = self.screen(pos);
-        let Some(marks) = screen.marks else { return generic(pos, moves) };
-        let king = screen.king as usize;
-        let pawn = laws.pawn.as_ref().map(|p| p.kind);
-        let blast = laws.blast;
+        let laws = &self.laws;
+        let mut n = 0;
+        match screen.marks {
+            Some(marks) if !laws.must_capture && !laws.no_checks && self.reparse.is_none() => {
+                n = self.count_plain(pos, screen.king as usize, &marks, moves);
+            }
+            _ => self.pseudo_legal(pos, moves),
+        }
+        self.emit_legal(pos, &screen, moves, |_, _| n += 1);
+        n
+    }
+
+    /// Counts the plain moves that are legal for sure (see
+    /// `count_legal_in`) and puts every other pseudo-legal move in `moves`.
+    fn count_plain(&self, pos: &mut Position, king: usize, marks: &Marks, moves: &mut Vec<Move>) -> u64 {
+        let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
+        let blast = self.laws.blast;
         let us = pos.side;
         let mut n = 0;
         for i in 0..pos.lists[us].len() {
             let from = pos.lists[us][i] as usize;
             let kind = cell_kind(pos.cells[from]);
-            if from != king && !marked(&marks, from) && Some(kind) != pawn {
+            if from != king && !marked(marks, from) && Some(kind) != pawn {
                 let cells = &pos.cells;
                 let counted = self.plain_landings(pos, from, |to| {
-                    if marked(&marks, to) || (blast && cells[to] != EMPTY) {
+                    if (marked(marks, to) && !self.empty_paths) || (blast && cells[to] != EMPTY) {
                         moves.push(Move::plain(from, to));
                     } else {
                         n += 1;
@@ -344,11 +399,6 @@ impl Tables {
             }
         }
         self.castlings(pos, moves);
-        for &mv in moves.iter() {
-            if self.screened_legal(pos, &screen, mv) {
-                n += 1;
-            }
-        }
         n
     }
 

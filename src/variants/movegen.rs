@@ -18,7 +18,7 @@
 use super::betza::compile::{flag, Leg, Row};
 use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
 use super::laws::Laws;
-use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes};
+use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY};
 
 /// A move: where the piece goes and the extra squares it captures on the
 /// way (locust victims, sorted). Cells are the variant's mailbox cells.
@@ -135,6 +135,9 @@ pub struct Tables {
     pub(crate) initial: [Vec<bool>; 2],
     /// Re-parse these Betza strings at every generation (speed comparison).
     pub(crate) reparse: Option<Vec<String>>,
+    /// Every attack shape of every kind needs only empty squares on its
+    /// path (no hoppers): a piece moving onto a path cannot start an attack.
+    pub(crate) empty_paths: bool,
     /// Pawns, promotion, castling, game ends.
     pub(crate) laws: Laws,
 }
@@ -336,7 +339,11 @@ impl Tables {
             });
             out.push(KindTables { sides, dedup });
         }
-        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws })
+        let empty_paths = out
+            .iter()
+            .flat_map(|k| &k.sides)
+            .all(|s| s.shapes.as_ref().is_some_and(|shapes| shapes.conds.iter().all(|&(_, mask)| mask == C_EMPTY)));
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws, empty_paths })
     }
 
     /// The board these tables were built for.

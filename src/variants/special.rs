@@ -248,6 +248,9 @@ impl Tables {
                 self.explode(pos, to, &mut played);
             }
             for side in 0..2 {
+                if pos.castle[side] == [NO_SQUARE; 2] {
+                    continue;
+                }
                 for wing in 0..2 {
                     let rook = pos.castle[side][wing] as usize;
                     if rook == NO_SQUARE as usize {

@@ -13,6 +13,7 @@ mod fen;
 pub mod fuzz;
 pub mod ini;
 pub mod laws;
+mod legal;
 pub mod movegen;
 pub mod perft;
 pub mod rules;

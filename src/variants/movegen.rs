@@ -18,7 +18,7 @@
 use super::betza::compile::{flag, Leg, Row};
 use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
 use super::laws::Laws;
-use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY, C_ENEMY, C_OWN};
+use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY};
 
 /// A move: where the piece goes and the extra squares it captures on the
 /// way (locust victims, sorted). Cells are the variant's mailbox cells.
@@ -110,15 +110,15 @@ enum Simple {
 pub(crate) struct SideTables {
     /// The same moves as `code`, when every path has one of the simple forms.
     simple: Option<Vec<Simple>>,
-    code: Vec<Op>,
+    pub(crate) code: Vec<Op>,
     /// `None`: too many shapes, attacks run the code.
-    shapes: Option<Shapes>,
+    pub(crate) shapes: Option<Shapes>,
 }
 
 /// Per-kind tables of a variant.
 #[derive(Debug, Clone)]
 pub(crate) struct KindTables {
-    sides: [SideTables; 2],
+    pub(crate) sides: [SideTables; 2],
     /// Two paths may give the same move: deduplicate this kind's moves.
     dedup: bool,
 }
@@ -126,15 +126,18 @@ pub(crate) struct KindTables {
 /// Everything the generator needs about a variant's pieces and board.
 #[derive(Debug, Clone)]
 pub struct Tables {
-    kinds: Vec<KindTables>,
+    pub(crate) kinds: Vec<KindTables>,
     geometry: Geometry,
     /// (file, rank) of every cell (garbage off the board).
-    coords: Vec<(i8, i8)>,
+    pub(crate) coords: Vec<(i8, i8)>,
     royal: Option<usize>,
     /// Cells where `i` moves are allowed, per side.
-    initial: [Vec<bool>; 2],
+    pub(crate) initial: [Vec<bool>; 2],
     /// Re-parse these Betza strings at every generation (speed comparison).
-    reparse: Option<Vec<String>>,
+    pub(crate) reparse: Option<Vec<String>>,
+    /// Every attack shape of every kind needs only empty squares on its
+    /// path (no hoppers): a piece moving onto a path cannot start an attack.
+    pub(crate) empty_paths: bool,
     /// Pawns, promotion, castling, game ends.
     pub(crate) laws: Laws,
 }
@@ -237,14 +240,26 @@ fn slide(cells: &[u8], start: usize, delta: isize, limit: u8, side: Side, modes:
 /// Moves of the simple forms (the mover stays on `from`: no simple path
 /// passes its own square).
 fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
-    let push = |out: &mut Vec<Move>, to: usize| out.push(Move::plain(from, to));
+    simple_landings(forms, cells, from, side, initial_ok, |to| out.push(Move::plain(from, to)));
+}
+
+/// `land(to)` for each destination of the simple forms.
+#[inline(always)]
+fn simple_landings(
+    forms: &[Simple],
+    cells: &[u8],
+    from: usize,
+    side: Side,
+    initial_ok: bool,
+    mut land: impl FnMut(usize),
+) {
     for form in forms {
         match *form {
             Simple::Ray { delta, limit, modes, initial } => {
                 if initial && !initial_ok {
                     continue;
                 }
-                slide(cells, from, delta, limit, side, modes, |to| push(out, to));
+                slide(cells, from, delta, limit, side, modes, &mut land);
             }
             Simple::Hop { delta, limit1, limit2, modes, initial } => {
                 if initial && !initial_ok {
@@ -264,7 +279,7 @@ fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_o
                     }
                 };
                 let Some(screen) = screen else { continue };
-                slide(cells, screen, delta, limit2, side, modes, |to| push(out, to));
+                slide(cells, screen, delta, limit2, side, modes, &mut land);
             }
             Simple::Bent { first, second, via_empty, modes, initial } => {
                 if initial && !initial_ok {
@@ -277,7 +292,7 @@ fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_o
                 }
                 let to = (mid as isize + second) as usize;
                 if lands(cells[to], side, modes) {
-                    push(out, to);
+                    land(to);
                 }
             }
         }
@@ -324,7 +339,11 @@ impl Tables {
             });
             out.push(KindTables { sides, dedup });
         }
-        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws })
+        let empty_paths = out
+            .iter()
+            .flat_map(|k| &k.sides)
+            .all(|s| s.shapes.as_ref().is_some_and(|shapes| shapes.conds.iter().all(|&(_, mask)| mask == C_EMPTY)));
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws, empty_paths })
     }
 
     /// The board these tables were built for.
@@ -339,7 +358,14 @@ impl Tables {
 
     /// Calls `emit(to, victims)` for every pseudo-legal move of the piece on
     /// `from` (duplicates possible; see `piece_moves`).
-    fn run(&self, code: &[Op], cells: &mut [u8], from: usize, initial_ok: bool, emit: &mut impl FnMut(usize, &[u16])) {
+    pub(crate) fn run(
+        &self,
+        code: &[Op],
+        cells: &mut [u8],
+        from: usize,
+        initial_ok: bool,
+        emit: &mut impl FnMut(usize, &[u16]),
+    ) {
         let mover = cells[from];
         let side = cell_side(mover);
         cells[from] = EMPTY;
@@ -491,26 +517,60 @@ impl Tables {
         out.into_iter().map(usize::from).collect()
     }
 
+    /// Calls `land(to)` for each destination of the piece on `from` when its
+    /// moves are plain and distinct (simple forms, no repeats); false, with
+    /// no call, otherwise.
+    pub(crate) fn plain_landings(&self, pos: &Position, from: usize, land: impl FnMut(usize)) -> bool {
+        let cell = pos.cells[from];
+        let side = cell_side(cell);
+        let tables = &self.kinds[cell_kind(cell)];
+        match &tables.sides[side].simple {
+            Some(forms) if !tables.dedup && self.reparse.is_none() => {
+                simple_landings(forms, &pos.cells, from, side, self.initial[side][from], land);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Does `kind` have moves its leg code does not make: the pawn's (double
+    /// steps, en passant, promotion) or a promotion as the pawn's
+    /// (`promotionPawnTypes`)?
+    pub(crate) fn has_extras(&self, kind: usize) -> bool {
+        self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind)
+            || self.laws.promotion.as_ref().is_some_and(|p| p.other_pawn_kinds >> kind & 1 == 1)
+    }
+
+    /// Adds to the moves from `start` on of the piece on `from` what its leg
+    /// code does not make (see `has_extras`).
+    pub(crate) fn piece_extras(&self, pos: &Position, from: usize, start: usize, out: &mut Vec<Move>) {
+        let kind = cell_kind(pos.cells[from]);
+        if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
+            self.pawn_extras(pos, from, start, out);
+        } else if self.has_extras(kind) {
+            self.promotions(pos, start, out);
+        }
+    }
+
+    /// The moves that are no one piece's leg code: castling and the
+    /// Cambodian first moves.
+    pub(crate) fn board_extras(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        self.castlings(pos, out);
+        self.cambodian_moves(pos, out);
+    }
+
     /// Every distinct pseudo-legal move of the side to move.
     pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
         let side = pos.side;
         match &self.reparse {
             None => {
-                let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
-                let promoting = self.laws.promotion.as_ref().map_or(0, |p| p.other_pawn_kinds);
                 for i in 0..pos.lists[side].len() {
                     let from = pos.lists[side][i] as usize;
                     let start = out.len();
                     self.piece_moves(pos, from, false, out);
-                    let kind = cell_kind(pos.cells[from]);
-                    if pawn == Some(kind) {
-                        self.pawn_extras(pos, from, start, out);
-                    } else if promoting >> kind & 1 == 1 {
-                        self.promotions(pos, start, out);
-                    }
+                    self.piece_extras(pos, from, start, out);
                 }
-                self.castlings(pos, out);
-                self.cambodian_moves(pos, out);
+                self.board_extras(pos, out);
             }
             Some(notations) => {
                 for i in 0..pos.lists[side].len() {
@@ -562,187 +622,6 @@ impl Tables {
     pub fn reparsing(&self, notations: Vec<String>) -> Tables {
         Tables { reparse: Some(notations), ..self.clone() }
     }
-
-    /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?
-    pub fn attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
-        self.attacked_skipping(pos, sq, by, usize::MAX)
-    }
-
-    /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
-    pub(crate) fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
-        let (kx, ky) = self.coords[sq];
-        for i in 0..pos.lists[by].len() {
-            let x = pos.lists[by][i] as usize;
-            if x == skip {
-                continue;
-            }
-            let kind = cell_kind(pos.cells[x]);
-            let t = &self.kinds[kind].sides[by];
-            match &t.shapes {
-                Some(shapes) => {
-                    let (ax, ay) = self.coords[x];
-                    let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
-                    let (s, e) = shapes.buckets[idx];
-                    for &(start, len, initial) in &shapes.shapes[s as usize..e as usize] {
-                        if initial && !self.initial[by][x] {
-                            continue;
-                        }
-                        let conds = &shapes.conds[start as usize..start as usize + len as usize];
-                        if conds
-                            .iter()
-                            .all(|&(off, mask)| class(pos.cells[(x as isize + off) as usize], by) & mask != 0)
-                        {
-                            return true;
-                        }
-                    }
-                }
-                None => {
-                    let mut hit = false;
-                    let initial_ok = self.initial[by][x];
-                    self.run(&t.code, &mut pos.cells, x, initial_ok, &mut |to, victims| {
-                        hit |= to == sq || victims.contains(&(sq as u16));
-                    });
-                    if hit {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Marks every square whose change could let an enemy piece attack
-    /// `king`; false if some enemy kind has no shapes (test every move).
-    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut [u64; 8]) -> bool {
-        let (kx, ky) = self.coords[king];
-        for &x in &pos.lists[by] {
-            let x = x as usize;
-            let kind = cell_kind(pos.cells[x]);
-            let Some(shapes) = &self.kinds[kind].sides[by].shapes else { return false };
-            let (ax, ay) = self.coords[x];
-            let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
-            let (s, e) = shapes.buckets[idx];
-            for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
-                let conds = &shapes.conds[start as usize..start as usize + len as usize];
-                let cell = |off: isize| (x as isize + off) as usize;
-                // A shape whose path leaves the board never fires: nothing to
-                // mark. `any` stops at its first cell off the board, which is
-                // in the padding (conditions follow the path an atom step at a
-                // time); the cells after it may lie outside the mailbox (a
-                // locust's did, near an edge).
-                if conds.iter().any(|&(off, _)| pos.cells[cell(off)] == OFF) {
-                    continue;
-                }
-                for &(off, _) in conds {
-                    let c = cell(off);
-                    marks[c >> 6] |= 1 << (c & 63);
-                }
-            }
-        }
-        true
-    }
-
-    /// Calls `f` for every legal move of the side to move; `moves` is scratch.
-    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
-        moves.clear();
-        if self.game_over(pos) {
-            return;
-        }
-        self.pseudo_legal(pos, moves);
-        if self.laws.needs_full_test() {
-            return self.for_each_legal_slow(pos, moves, f);
-        }
-        let us = pos.side;
-        let them = us ^ 1;
-        let king = pos.royal[us];
-        if self.royal.is_none() || king == NO_SQUARE {
-            for &mv in moves.iter() {
-                f(pos, mv);
-            }
-            return;
-        }
-        let king = king as usize;
-        let in_check = self.attacked(pos, king, them);
-        let mut marks = [0u64; 8];
-        let quick = !in_check && self.sensitive(pos, king, them, &mut marks);
-        let marked = |c: usize| marks[c >> 6] >> (c & 63) & 1 != 0;
-        for &mv in moves.iter() {
-            let (from, to) = (mv.from as usize, mv.to as usize);
-            let needs_test = !quick
-                || mv.special != Special::None
-                || from == king
-                || (from != to && (marked(from) || marked(to)))
-                || mv.victims().iter().any(|&v| marked(v as usize));
-            if needs_test {
-                let ok = if from == king && from != to && mv.nvictims == 0 && mv.special == Special::None {
-                    self.king_step_safe(pos, from, to, them)
-                } else {
-                    self.is_legal_slow(pos, mv)
-                };
-                if !ok {
-                    continue;
-                }
-            }
-            f(pos, mv);
-        }
-    }
-
-    /// A plain move of the royal piece: is its destination attacked once it
-    /// has left its square? (A captured piece on `to` attacks nothing there:
-    /// no shape ends on the attacker's own square.)
-    fn king_step_safe(&self, pos: &mut Position, from: usize, to: usize, them: Side) -> bool {
-        let (king, target) = (pos.cells[from], pos.cells[to]);
-        pos.cells[from] = EMPTY;
-        pos.cells[to] = king;
-        let attacked = self.attacked_skipping(pos, to, them, to);
-        pos.cells[from] = king;
-        pos.cells[to] = target;
-        !attacked
-    }
-
-    /// Calls `f` for every legal move of the side to move.
-    pub fn for_each_legal(&self, pos: &mut Position, f: impl FnMut(&mut Position, Move)) {
-        let mut moves = Vec::with_capacity(128);
-        self.for_each_legal_in(pos, &mut moves, f);
-    }
-
-    /// Plays `mv`, tests the mover's royal piece, takes it back.
-    pub fn is_legal_slow(&self, pos: &mut Position, mv: Move) -> bool {
-        if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
-            return false;
-        }
-        let us = pos.side;
-        let undo = self.play(pos, mv);
-        let king = pos.royal[us];
-        let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
-        self.unplay(pos, mv, &undo);
-        ok
-    }
-
-    /// The legal moves of the side to move.
-    pub fn legal_moves(&self, pos: &mut Position) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.for_each_legal(pos, |_, mv| out.push(mv));
-        out
-    }
-
-    /// The number of legal moves (the last ply of perft); `moves` is scratch.
-    pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
-        let mut n = 0;
-        self.for_each_legal_in(pos, moves, |_, _| n += 1);
-        n
-    }
-
-    /// The number of legal moves.
-    pub fn count_legal(&self, pos: &mut Position) -> u64 {
-        self.count_legal_in(pos, &mut Vec::with_capacity(128))
-    }
-
-    /// The legal moves into `out` (cleared first); `scratch` is scratch.
-    pub fn legal_moves_in(&self, pos: &mut Position, scratch: &mut Vec<Move>, out: &mut Vec<Move>) {
-        out.clear();
-        self.for_each_legal_in(pos, scratch, |_, mv| out.push(mv));
-    }
 }
 
 fn emit_with(emit: &mut impl FnMut(usize, &[u16]), to: usize, victims: &[u16]) {
@@ -767,19 +646,6 @@ fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
         mv.victims[..mv.nvictims as usize].sort_unstable();
     }
     mv
-}
-
-#[inline]
-fn class(cell: u8, attacker: Side) -> u8 {
-    if cell == EMPTY {
-        C_EMPTY
-    } else if cell == OFF {
-        0
-    } else if cell_side(cell) == attacker {
-        C_OWN
-    } else {
-        C_ENEMY
-    }
 }
 
 #[cfg(test)]

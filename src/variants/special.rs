@@ -32,18 +32,6 @@ impl Laws {
         (a.0 as i8 - b.0 as i8).abs() <= 1 && (a.1 as i8 - b.1 as i8).abs() <= 1
     }
 
-    /// Rules that the quick legality test (pins and attack marks) does not
-    /// know: every move is played and tested.
-    pub fn needs_full_test(&self) -> bool {
-        self.must_capture
-            || self.blast
-            || self.no_checks
-            || self.pseudo_royal().is_some()
-            || self.makpong
-            || self.mutually_immune != 0
-            || !self.petrify.is_empty()
-    }
-
     /// The extinction rules when their pieces are pseudo-royal.
     pub(crate) fn pseudo_royal(&self) -> Option<&Extinction> {
         self.extinction.as_ref().filter(|e| e.pseudo_royal)
@@ -225,6 +213,9 @@ impl Tables {
         let region = &promotion.region[us];
         let mut i = start;
         let end = out.len();
+        if !out[start..].iter().any(|mv| region.has(mv.to as usize)) {
+            return;
+        }
         let mut keep = Vec::new();
         while i < end {
             let mv = out[i];
@@ -352,6 +343,20 @@ impl Tables {
 
     /// Plays a move with all its effects.
     pub fn play(&self, pos: &mut Position, mv: Move) -> Played {
+        let played = self.play_untested(pos, mv);
+        let us = pos.side ^ 1;
+        if self.laws.check_counting && pos.royal[pos.side] != NO_SQUARE {
+            let king = pos.royal[pos.side] as usize;
+            if self.attacked(pos, king, us) {
+                pos.checks[us] = pos.checks[us].saturating_sub(1);
+            }
+        }
+        played
+    }
+
+    /// `play` without counting checks: for legality tests, which take the
+    /// move back at once.
+    pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
         let us = pos.side;
         let mut played = Played {
             undo: Undo { moved: pos.cells[mv.from as usize], captured: [(0, 0); 4], ncaptured: 0 },
@@ -388,6 +393,9 @@ impl Tables {
                 pos.cells[to] = OFF;
             }
             for side in 0..2 {
+                if pos.castle[side] == [NO_SQUARE; 2] {
+                    continue;
+                }
                 for wing in 0..2 {
                     let rook = pos.castle[side][wing] as usize;
                     if rook == NO_SQUARE as usize {
@@ -422,12 +430,6 @@ impl Tables {
         } else {
             (NO_SQUARE, NO_SQUARE)
         };
-        if self.laws.check_counting && pos.royal[us ^ 1] != NO_SQUARE {
-            let king = pos.royal[us ^ 1] as usize;
-            if self.attacked(pos, king, us) {
-                pos.checks[us] = pos.checks[us].saturating_sub(1);
-            }
-        }
         played
     }
 
@@ -562,41 +564,10 @@ impl Tables {
         })
     }
 
-    /// Legal moves by playing each: compulsory captures, explosions, no checks.
-    pub(crate) fn for_each_legal_slow(
-        &self,
-        pos: &mut Position,
-        moves: &mut [Move],
-        mut f: impl FnMut(&mut Position, Move),
-    ) {
-        let laws = &self.laws;
-        let mut any_capture = false;
-        let mut legal = Vec::with_capacity(moves.len());
-        for &mv in moves.iter() {
-            if !self.fully_legal(pos, mv) {
-                continue;
-            }
-            let captures = mv.special == Special::EnPassant
-                || mv.nvictims > 0
-                || (mv.special != Special::Castle && {
-                    let c = pos.cells[mv.to as usize];
-                    c != EMPTY && mv.to != mv.from
-                });
-            any_capture |= captures;
-            legal.push((mv, captures));
-        }
-        for (mv, captures) in legal {
-            if laws.must_capture && any_capture && !captures {
-                continue;
-            }
-            f(pos, mv);
-        }
-    }
-
     /// A move is legal: the mover's royal piece survives unattacked (with
     /// explosions: both kings' fates), and it gives no check where checks
     /// are not allowed.
-    fn fully_legal(&self, pos: &mut Position, mv: Move) -> bool {
+    pub(crate) fn fully_legal(&self, pos: &mut Position, mv: Move) -> bool {
         if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
             return false;
         }
@@ -613,7 +584,7 @@ impl Tables {
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
             (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)
         });
-        let played = self.play(pos, mv);
+        let played = self.play_untested(pos, mv);
         if let Some((e, mut mine, theirs, before, promoted)) = pseudo {
             // Taking a pseudo-royal piece needs no further test; a promotion
             // that makes one kind too many takes that kind's royalty away.

@@ -1,0 +1,427 @@
+//! Legality: attack tests through the attack shapes, and the legal moves
+//! of a position. Most moves are shown legal without playing them: the
+//! squares that could change an attack on a royal piece are marked once per
+//! node, and only moves touching them (or moves of the royal piece, or
+//! captures that explode) are played and tested.
+
+use super::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
+use super::movegen::{Move, Special, Tables};
+use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
+
+/// Cells marked by `Tables::sensitive`, one bit per mailbox cell.
+type Marks = [u64; 8];
+
+#[inline]
+fn marked(marks: &Marks, c: usize) -> bool {
+    marks[c >> 6] >> (c & 63) & 1 != 0
+}
+
+/// Does the move change a marked cell (its origin, destination or a
+/// victim)? With `empty_paths` a piece landing on a path only blocks it:
+/// its destination does not count.
+#[inline]
+fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
+    let (from, to) = (mv.from as usize, mv.to as usize);
+    (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
+        || mv.victims().iter().any(|&v| marked(marks, v as usize))
+}
+
+/// What one node knows for deciding its moves' legality.
+struct Screen {
+    /// The mover's royal piece, or `NO_SQUARE` (then only the played rules
+    /// below can make a move illegal).
+    king: u16,
+    /// Cells whose change could let an enemy piece attack `king`; `None`:
+    /// every move is tested (in check, or a kind without shapes).
+    marks: Option<Marks>,
+    /// Giving check is not allowed: the cells whose change could let one of
+    /// our pieces attack the enemy's royal piece; `None`: test every move.
+    check_marks: Option<Marks>,
+    /// Play and test every move (pseudo-royal pieces).
+    all_played: bool,
+}
+
+impl Tables {
+    /// Is `sq` attacked by a piece of `by` (could one of its moves capture there)?
+    pub fn attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        self.attacked_skipping(pos, sq, by, usize::MAX)
+    }
+
+    /// The shapes of the piece of `by` on `x` whose captures could land on
+    /// the cell at (`kx`, `ky`): an empty slice for most pieces.
+    #[inline(always)]
+    fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
+        let (ax, ay) = self.coords[x];
+        let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+        let (s, e) = shapes.buckets[idx];
+        &shapes.shapes[s as usize..e as usize]
+    }
+
+    /// Do the conditions of one of `bucket`'s shapes hold for the piece of
+    /// `by` on `x`?
+    fn bucket_hits(&self, shapes: &Shapes, bucket: &[(u32, u16, bool)], cells: &[u8], x: usize, by: Side) -> bool {
+        bucket.iter().any(|&(start, len, initial)| {
+            (!initial || self.initial[by][x])
+                && shapes.conds[start as usize..start as usize + len as usize]
+                    .iter()
+                    .all(|&(off, mask)| class(cells[(x as isize + off) as usize], by) & mask != 0)
+        })
+    }
+
+    /// Does the piece of `by` on `x` attack `sq` by one of its `shapes`?
+    #[inline]
+    fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
+        let (kx, ky) = self.coords[sq];
+        let bucket = self.bucket(shapes, x, kx, ky);
+        !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by)
+    }
+
+    /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
+    pub(crate) fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
+        let (kx, ky) = self.coords[sq];
+        for i in 0..pos.lists[by].len() {
+            let x = pos.lists[by][i] as usize;
+            if x == skip {
+                continue;
+            }
+            let t = &self.kinds[cell_kind(pos.cells[x])].sides[by];
+            match &t.shapes {
+                Some(shapes) => {
+                    let bucket = self.bucket(shapes, x, kx, ky);
+                    if !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by) {
+                        return true;
+                    }
+                }
+                None => {
+                    let mut hit = false;
+                    let initial_ok = self.initial[by][x];
+                    self.run(&t.code, &mut pos.cells, x, initial_ok, &mut |to, victims| {
+                        hit |= to == sq || victims.contains(&(sq as u16));
+                    });
+                    if hit {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Marks every square whose change could let a piece of `by` attack
+    /// `king`; false if some kind of `by` has no shapes (test every move).
+    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut Marks) -> bool {
+        let (kx, ky) = self.coords[king];
+        for &x in &pos.lists[by] {
+            let x = x as usize;
+            let kind = cell_kind(pos.cells[x]);
+            let Some(shapes) = &self.kinds[kind].sides[by].shapes else { return false };
+            let (ax, ay) = self.coords[x];
+            let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
+            let (s, e) = shapes.buckets[idx];
+            for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
+                let conds = &shapes.conds[start as usize..start as usize + len as usize];
+                let cell = |off: isize| (x as isize + off) as usize;
+                // A shape whose path leaves the board never fires: nothing to
+                // mark. `any` stops at its first cell off the board, which is
+                // in the padding (conditions follow the path an atom step at a
+                // time); the cells after it may lie outside the mailbox (a
+                // locust's did, near an edge).
+                if conds.iter().any(|&(off, _)| pos.cells[cell(off)] == OFF) {
+                    continue;
+                }
+                for &(off, _) in conds {
+                    let c = cell(off);
+                    marks[c >> 6] |= 1 << (c & 63);
+                }
+            }
+        }
+        true
+    }
+
+    /// The marks of the squares that could change an attack on `king` by
+    /// `by`, `None` when `king` is attacked now or some kind has no shapes.
+    fn quiet_marks(&self, pos: &mut Position, king: usize, by: Side, attacked_now: bool) -> Option<Marks> {
+        let mut marks = [0u64; 8];
+        (!attacked_now && self.sensitive(pos, king, by, &mut marks)).then_some(marks)
+    }
+
+    /// What the node's moves are tested against.
+    fn screen(&self, pos: &mut Position) -> Screen {
+        let laws = &self.laws;
+        let us = pos.side;
+        let them = us ^ 1;
+        let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
+        // Rules the screen does not know: every move is played and tested.
+        let all_played =
+            laws.pseudo_royal().is_some() || laws.makpong || laws.mutually_immune != 0 || !laws.petrify.is_empty();
+        let marks = if king == NO_SQUARE || all_played {
+            None
+        } else {
+            // With explosions a king next to the enemy king is never in check.
+            let k = king as usize;
+            let in_check = if laws.blast { self.royal_attacked(pos, k, them) } else { self.attacked(pos, k, them) };
+            self.quiet_marks(pos, k, them, in_check)
+        };
+        let theirs = pos.royal[them];
+        let check_marks = if laws.no_checks && self.royal().is_some() && theirs != NO_SQUARE {
+            let t = theirs as usize;
+            let checked = self.attacked(pos, t, us);
+            self.quiet_marks(pos, t, us, checked)
+        } else {
+            None
+        };
+        Screen { king, marks, check_marks, all_played }
+    }
+
+    /// Does the move capture (a piece on its destination, en passant, a locust victim)?
+    pub(crate) fn is_capture(&self, pos: &Position, mv: &Move) -> bool {
+        mv.special == Special::EnPassant
+            || mv.nvictims > 0
+            || (mv.special != Special::Castle && mv.to != mv.from && pos.cells[mv.to as usize] != EMPTY)
+    }
+
+    /// Could the moved piece, from its destination, attack the enemy's royal
+    /// piece on `target`? (`None`: its kind has no shapes.)
+    fn direct_check(&self, pos: &mut Position, mv: &Move, target: usize) -> Option<bool> {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let us = pos.side;
+        let kind = mv.promotion().unwrap_or_else(|| cell_kind(pos.cells[from]));
+        let shapes = self.kinds[kind].sides[us].shapes.as_ref()?;
+        let mover = pos.cells[from];
+        pos.cells[from] = EMPTY;
+        let hit = self.shapes_hit(shapes, pos, to, us, target);
+        pos.cells[from] = mover;
+        Some(hit)
+    }
+
+    /// Is the pseudo-legal `mv` legal, given the node's `screen`?
+    fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
+        let laws = &self.laws;
+        let unusual = matches!(mv.special, Special::EnPassant | Special::Castle);
+        if s.all_played || unusual || (laws.blast && self.is_capture(pos, &mv)) {
+            return self.fully_legal(pos, mv);
+        }
+        if laws.no_checks {
+            let theirs = pos.royal[pos.side ^ 1];
+            if self.royal().is_some() && theirs != NO_SQUARE {
+                // Unless the move changes a marked square, only the moved
+                // piece itself can give check, and its shapes tell exactly.
+                let direct = match &s.check_marks {
+                    Some(marks) if !touches(marks, &mv, self.empty_paths) => {
+                        self.direct_check(pos, &mv, theirs as usize)
+                    }
+                    _ => None,
+                };
+                match direct {
+                    None if laws.blast => return self.fully_legal(pos, mv),
+                    None => return self.no_check_played(pos, s, mv),
+                    Some(true) => return false,
+                    Some(false) => {}
+                }
+            }
+        }
+        if s.king == NO_SQUARE {
+            return true;
+        }
+        let king = s.king as usize;
+        let from = mv.from as usize;
+        let needs_test = match &s.marks {
+            None => true,
+            Some(marks) => from == king || touches(marks, &mv, self.empty_paths),
+        };
+        if !needs_test {
+            true
+        } else if laws.blast {
+            self.fully_legal(pos, mv)
+        } else if from == king && from != mv.to as usize && mv.nvictims == 0 {
+            self.king_step_safe(pos, from, mv.to as usize, pos.side ^ 1)
+        } else {
+            self.is_legal_slow(pos, mv)
+        }
+    }
+
+    /// Plays `mv` (no explosions) and tests that it gives no check and, when
+    /// the screen cannot tell, that it leaves the mover's royal piece safe.
+    fn no_check_played(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
+        let us = pos.side;
+        let own_test = s.king != NO_SQUARE
+            && match &s.marks {
+                None => true,
+                Some(marks) => mv.from == s.king || touches(marks, &mv, self.empty_paths),
+            };
+        let played = self.play_untested(pos, mv);
+        let (mine, theirs) = (pos.royal[us], pos.royal[us ^ 1]);
+        let ok = if s.king != NO_SQUARE && mine == NO_SQUARE {
+            false
+        } else {
+            (theirs == NO_SQUARE || !self.attacked(pos, theirs as usize, us))
+                && !(own_test && self.attacked(pos, mine as usize, us ^ 1))
+        };
+        self.unplay(pos, mv, &played);
+        ok
+    }
+
+    /// Calls `f` for every legal move of the side to move; `moves` is scratch.
+    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, f: impl FnMut(&mut Position, Move)) {
+        moves.clear();
+        if self.game_over(pos) {
+            return;
+        }
+        self.pseudo_legal(pos, moves);
+        let screen = self.screen(pos);
+        self.emit_legal(pos, &screen, moves, f);
+    }
+
+    /// Calls `f` for each legal move of the pseudo-legal `moves` (which it
+    /// may reorder and shorten).
+    fn emit_legal(
+        &self,
+        pos: &mut Position,
+        screen: &Screen,
+        moves: &mut Vec<Move>,
+        mut f: impl FnMut(&mut Position, Move),
+    ) {
+        if !self.laws.must_capture {
+            for &mv in moves.iter() {
+                if self.screened_legal(pos, screen, mv) {
+                    f(pos, mv);
+                }
+            }
+            return;
+        }
+        // Compulsory captures: keep the legal moves, then only the captures
+        // if there is one.
+        let mut n = 0;
+        let mut any_capture = false;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            if self.screened_legal(pos, screen, mv) {
+                any_capture |= self.is_capture(pos, &mv);
+                moves[n] = mv;
+                n += 1;
+            }
+        }
+        moves.truncate(n);
+        for &mv in moves.iter() {
+            if !any_capture || self.is_capture(pos, &mv) {
+                f(pos, mv);
+            }
+        }
+    }
+
+    /// A plain move of the royal piece: is its destination attacked once it
+    /// has left its square? (A captured piece on `to` attacks nothing there:
+    /// no shape ends on the attacker's own square.)
+    fn king_step_safe(&self, pos: &mut Position, from: usize, to: usize, them: Side) -> bool {
+        let (king, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = king;
+        let attacked = self.attacked_skipping(pos, to, them, to);
+        pos.cells[from] = king;
+        pos.cells[to] = target;
+        !attacked
+    }
+
+    /// Calls `f` for every legal move of the side to move.
+    pub fn for_each_legal(&self, pos: &mut Position, f: impl FnMut(&mut Position, Move)) {
+        let mut moves = Vec::with_capacity(128);
+        self.for_each_legal_in(pos, &mut moves, f);
+    }
+
+    /// Plays `mv`, tests the mover's royal piece, takes it back.
+    pub fn is_legal_slow(&self, pos: &mut Position, mv: Move) -> bool {
+        if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
+            return false;
+        }
+        let us = pos.side;
+        let undo = self.play_untested(pos, mv);
+        let king = pos.royal[us];
+        let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
+        self.unplay(pos, mv, &undo);
+        ok
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &mut Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_legal(pos, |_, mv| out.push(mv));
+        out
+    }
+
+    /// The number of legal moves (the last ply of perft); `moves` is scratch.
+    ///
+    /// Out of check, a plain move of a piece that stands on no marked
+    /// square, to no marked square, is legal (an explosion aside): those are
+    /// counted without building a move; the rest are tested one by one.
+    pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
+        moves.clear();
+        if self.game_over(pos) {
+            return 0;
+        }
+        let screen = self.screen(pos);
+        let laws = &self.laws;
+        let mut n = 0;
+        match screen.marks {
+            Some(marks) if !laws.must_capture && !laws.no_checks && self.reparse.is_none() => {
+                n = self.count_plain(pos, screen.king as usize, &marks, moves);
+            }
+            _ => self.pseudo_legal(pos, moves),
+        }
+        self.emit_legal(pos, &screen, moves, |_, _| n += 1);
+        n
+    }
+
+    /// Counts the plain moves that are legal for sure (see
+    /// `count_legal_in`) and puts every other pseudo-legal move in `moves`.
+    fn count_plain(&self, pos: &mut Position, king: usize, marks: &Marks, moves: &mut Vec<Move>) -> u64 {
+        let blast = self.laws.blast;
+        let us = pos.side;
+        let mut n = 0;
+        for i in 0..pos.lists[us].len() {
+            let from = pos.lists[us][i] as usize;
+            let kind = cell_kind(pos.cells[from]);
+            if from != king && !marked(marks, from) && !self.has_extras(kind) {
+                let cells = &pos.cells;
+                let counted = self.plain_landings(pos, from, |to| {
+                    if (marked(marks, to) && !self.empty_paths) || (blast && cells[to] != EMPTY) {
+                        moves.push(Move::plain(from, to));
+                    } else {
+                        n += 1;
+                    }
+                });
+                if counted {
+                    continue;
+                }
+            }
+            let start = moves.len();
+            self.piece_moves(pos, from, false, moves);
+            self.piece_extras(pos, from, start, moves);
+        }
+        self.board_extras(pos, moves);
+        n
+    }
+
+    /// The number of legal moves.
+    pub fn count_legal(&self, pos: &mut Position) -> u64 {
+        self.count_legal_in(pos, &mut Vec::with_capacity(128))
+    }
+
+    /// The legal moves into `out` (cleared first); `scratch` is scratch.
+    pub fn legal_moves_in(&self, pos: &mut Position, scratch: &mut Vec<Move>, out: &mut Vec<Move>) {
+        out.clear();
+        self.for_each_legal_in(pos, scratch, |_, mv| out.push(mv));
+    }
+}
+
+#[inline]
+fn class(cell: u8, attacker: Side) -> u8 {
+    if cell == EMPTY {
+        C_EMPTY
+    } else if cell == OFF {
+        0
+    } else if cell_side(cell) == attacker {
+        C_OWN
+    } else {
+        C_ENEMY
+    }
+}

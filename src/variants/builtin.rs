@@ -17,9 +17,69 @@ pub fn file() -> &'static IniFile {
     FILE.get_or_init(|| IniFile::parse(PATH, TEXT).expect("the built-in variants parse"))
 }
 
-/// The built-in variant `name`; an unknown name lists the near names.
+/// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
+/// chesstool lacks for it: a user who names one learns why it is refused.
+const NOT_SUPPORTED: &[(&str, &str)] = &[
+    ("bughouse", "drops and hands"),
+    ("capahouse", "drops and hands"),
+    ("checkshogi", "drops and hands"),
+    ("chessgi", "drops and hands"),
+    ("crazyhouse", "drops and hands"),
+    ("dobutsu", "drops and hands"),
+    ("euroshogi", "drops and hands"),
+    ("gorogoro", "drops and hands"),
+    ("judkins", "drops and hands"),
+    ("koedem", "drops and hands"),
+    ("kyotoshogi", "drops and hands"),
+    ("loop", "drops and hands"),
+    ("micro", "drops and hands"),
+    ("mini", "drops and hands"),
+    ("minishogi", "drops and hands"),
+    ("okisakishogi", "drops and hands"),
+    ("placement", "drops and hands"),
+    ("pocketknight", "drops and hands"),
+    ("shogi", "drops and hands"),
+    ("shoshogi", "drops and hands"),
+    ("shouse", "drops and hands"),
+    ("sittuyin", "drops and hands (its setup phase)"),
+    ("supply", "drops and hands"),
+    ("torishogi", "drops and hands"),
+    ("yarishogi", "drops and hands"),
+    ("dragon", "gating a piece from the hand"),
+    ("seirawan", "gating a piece from the hand"),
+    ("janggi", "the Janggi pieces and palace"),
+    ("janggicasual", "the Janggi pieces and palace"),
+    ("janggimodern", "the Janggi pieces and palace"),
+    ("janggitraditional", "the Janggi pieces and palace"),
+    ("manchu", "the Xiangqi pieces and palace"),
+    ("minixiangqi", "the Xiangqi pieces and palace"),
+    ("xiangqi", "the Xiangqi pieces and palace"),
+    ("duck", "a wall placed with every move (the duck)"),
+    ("amazons", "a wall placed with every move"),
+    ("isolation", "a wall placed with every move"),
+    ("isolation7x7", "a wall placed with every move"),
+    ("joust", "a wall placed with every move"),
+    ("snailtrail", "a wall placed with every move"),
+    ("ataxx", "Ataxx's cloning and flipping moves"),
+    ("clobber", "moves that must capture, with no king (Clobber)"),
+    ("clobber10", "moves that must capture, with no king (Clobber)"),
+    ("flipello", "placing and flipping stones (Othello)"),
+    ("flipello10", "placing and flipping stones (Othello)"),
+    ("flipersi", "placing and flipping stones (Othello)"),
+    ("spartan", "duple check and a pawn kind per side"),
+];
+
+/// The built-in variant `name`; an unknown name lists the near names, and
+/// one of Fairy-Stockfish's that chesstool lacks says what it needs.
 pub fn load(name: &str) -> Result<Variant, IniError> {
     let names = file().names();
+    if let Some((_, needs)) = NOT_SUPPORTED.iter().find(|(n, _)| *n == name) {
+        let message = format!(
+            "{name:?} is a Fairy-Stockfish built-in that chesstool does not support yet: it needs {needs} \
+             (chesstool variant list shows the supported ones)"
+        );
+        return Err(IniError { path: PATH.into(), line: None, message });
+    }
     if !names.iter().any(|n| n == name) {
         let near = near_names(name, &names);
         let message = if near.is_empty() {
@@ -75,6 +135,16 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
+        let e = load("crazyhouse").unwrap_err().to_string();
+        assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
+        let names = file().names();
+        for (name, _) in NOT_SUPPORTED {
+            assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");
+        }
+    }
 
     #[test]
     fn unknown_names_list_near_ones() {

@@ -66,7 +66,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("flipello", "placing and flipping stones (Othello)"),
     ("flipello10", "placing and flipping stones (Othello)"),
     ("flipersi", "placing and flipping stones (Othello)"),
-    ("spartan", "duple check and a pawn kind per side"),
 ];
 
 /// The built-in variant `name`; an unknown name lists the near names, and

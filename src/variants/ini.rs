@@ -79,6 +79,9 @@ const IGNORED_KEYS: &[&str] = &[
     "pieceValueMg",
     "pieceValueEg",
     "nMoveRule",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
     "nFoldRule",
     "nFoldValue",
     "nFoldValueAbsolute",
@@ -119,7 +122,6 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "mandatoryPiecePromotion",
     "pieceDemotion",
     "wallOrMove",
-    "dupleCheck",
 ];
 
 #[derive(Debug, Clone)]

@@ -116,9 +116,10 @@ pub struct Promotion {
     /// Per kind: at most this many on the board after promoting (0: no
     /// limit). Grand's "only to a piece that has been captured".
     pub limit: Vec<u8>,
-    /// Kinds besides the pawn that promote as it does, a mask
-    /// (`promotionPawnTypes`: wolf's sergeant).
-    pub other_pawn_kinds: u64,
+    /// Per side, kinds besides the pawn that promote as it does, a mask
+    /// (`promotionPawnTypes`: wolf's sergeant; `promotionPawnTypesBlack`:
+    /// spartan's hoplite).
+    pub other_pawn_kinds: [u64; 2],
     /// One more kind the pawn may become, printed `+`
     /// (`promotedPieceType = p:e`: wolf's elephant).
     pub pawn_piece_promotion: Option<usize>,
@@ -172,6 +173,10 @@ pub struct Extinction {
     /// no move may leave one attacked (Coregal's queens); the game then
     /// never ends by extinction.
     pub pseudo_royal: bool,
+    /// With pseudo-royal pieces: a move may leave some of the side's
+    /// extinction pieces attacked, but not all of them (`dupleCheck`:
+    /// spartan's two kings).
+    pub duple_check: bool,
 }
 
 /// Every rule of a variant beyond its pieces' moves.
@@ -236,10 +241,13 @@ pub const LAW_KEYS: &[&str] = &[
     "doubleStep",
     "pawnTypes",
     "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
+    "enPassantRegion",
     "enPassantRegionWhite",
     "enPassantRegionBlack",
     "promotionRegionWhite",
@@ -269,6 +277,7 @@ pub const LAW_KEYS: &[&str] = &[
     "extinctionOpponentPieceCount",
     "extinctionClaim",
     "extinctionPseudoRoyal",
+    "dupleCheck",
     "mustCapture",
     "blastOnCapture",
     "blastImmuneTypes",
@@ -343,10 +352,10 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             kind,
             double_step: [region("doubleStepRegionWhite", w)?, region("doubleStepRegionBlack", b)?],
             triple_step: [region("tripleStepRegionWhite", none.clone())?, region("tripleStepRegionBlack", none)?],
-            ep_region: [
-                region("enPassantRegionWhite", Region(vec![true; g.cells]))?,
-                region("enPassantRegionBlack", Region(vec![true; g.cells]))?,
-            ],
+            ep_region: {
+                let both = region("enPassantRegion", all.clone())?;
+                [region("enPassantRegionWhite", both.clone())?, region("enPassantRegionBlack", both)?]
+            },
             betza,
             takes_ep: betza_pawn.is_some_and(|(_, e)| e),
             rushes: [Vec::new(), Vec::new()],
@@ -384,14 +393,22 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             (false, false) => Mandatory::Never,
         };
         let _ = l;
-        let mut other_pawn_kinds = 0u64;
+        let mut other_pawn_kinds = [0u64; 2];
         if let Some((v, l)) = get("promotionPawnTypes") {
             let listed = kinds("promotionPawnTypes", v, l)?;
             if !listed.contains(&kind) {
                 let why = "promotionPawnTypes without the pawn is not implemented";
                 return Err((Some(l), format!("promotionPawnTypes = {v}: {why}")));
             }
-            other_pawn_kinds = listed.into_iter().filter(|&k| k != kind).fold(0, |m, k| m | 1 << k);
+            other_pawn_kinds = [mask_without(&listed, kind); 2];
+        }
+        // Per side, as Fairy-Stockfish's parser: the kinds that promote as
+        // the pawn for that side. The built-in pawn promotes whether listed
+        // or not (its moves are generated as the pawn's).
+        for (side, key) in ["promotionPawnTypesWhite", "promotionPawnTypesBlack"].into_iter().enumerate() {
+            if let Some((v, l)) = get(key) {
+                other_pawn_kinds[side] = mask_without(&kinds(key, v, l)?, kind);
+            }
         }
         let mut pawn_piece_promotion = None;
         if let Some((v, l)) = get("promotedPieceType") {
@@ -421,6 +438,12 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         }
     }
     if laws.pawn.is_none() {
+        let side_keys = ["promotionPawnTypesWhite", "promotionPawnTypesBlack"];
+        let listed =
+            |(k, (v, _)): &(&String, &(String, usize))| side_keys.contains(&k.as_str()) && v.chars().any(|c| c != '-');
+        if let Some((k, (_, l))) = keys.iter().find(listed) {
+            return Err((Some(*l), format!("{k} in a variant without pawns is not implemented")));
+        }
         if let Some((k, (_, l))) =
             keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion"))
         {
@@ -497,9 +520,20 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             opponent_count: number("extinctionOpponentPieceCount", 0)?,
             claim: boolean("extinctionClaim", false)?,
             pseudo_royal: boolean("extinctionPseudoRoyal", false)?,
+            duple_check: boolean("dupleCheck", false)?,
         });
     }
+    // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
+    if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
+        let l = get("dupleCheck").map(|x| x.1);
+        return Err((l, "dupleCheck = true needs extinctionPieceTypes with extinctionPseudoRoyal = true".into()));
+    }
     Ok(laws)
+}
+
+/// The kinds of `listed` but `pawn`, as a mask.
+fn mask_without(listed: &[usize], pawn: usize) -> u64 {
+    listed.iter().filter(|&&k| k != pawn).fold(0, |m, k| m | 1 << k)
 }
 
 /// The pawn given by `pawnTypes` or `promotionPawnTypes` (Fairy-Stockfish's

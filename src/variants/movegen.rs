@@ -533,12 +533,16 @@ impl Tables {
         }
     }
 
-    /// Does `kind` have moves its leg code does not make: the pawn's (double
-    /// steps, en passant, promotion) or a promotion as the pawn's
-    /// (`promotionPawnTypes`)?
+    /// Does `kind` have moves its leg code does not make, for either side:
+    /// the pawn's (double steps, en passant, promotion) or a promotion as
+    /// the pawn's (`promotionPawnTypes`)?
     pub(crate) fn has_extras(&self, kind: usize) -> bool {
         self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind)
-            || self.laws.promotion.as_ref().is_some_and(|p| p.other_pawn_kinds >> kind & 1 == 1)
+            || self
+                .laws
+                .promotion
+                .as_ref()
+                .is_some_and(|p| (p.other_pawn_kinds[0] | p.other_pawn_kinds[1]) >> kind & 1 == 1)
     }
 
     /// Adds to the moves from `start` on of the piece on `from` what its leg
@@ -547,7 +551,12 @@ impl Tables {
         let kind = cell_kind(pos.cells[from]);
         if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
             self.pawn_extras(pos, from, start, out);
-        } else if self.has_extras(kind) {
+        } else if self
+            .laws
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.other_pawn_kinds[cell_side(pos.cells[from])] >> kind & 1 == 1)
+        {
             self.promotions(pos, start, out);
         }
     }

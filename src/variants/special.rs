@@ -199,7 +199,12 @@ impl Tables {
                 let keep = |sq: u16| if sq != NO_SQUARE && region.has(sq as usize) { sq } else { NO_SQUARE };
                 (keep(passed.map_or(NO_SQUARE, |&(_, p)| p)), keep(to as u16))
             }
-            _ => (((from as isize + to as isize) / 2) as u16, NO_SQUARE),
+            // As Fairy-Stockfish, no square where the opponent may not take (spartan: nowhere).
+            Some(pawn) => {
+                let passed = (from + to) / 2;
+                (if pawn.ep_region[us ^ 1].has(passed) { passed as u16 } else { NO_SQUARE }, NO_SQUARE)
+            }
+            None => (((from + to) / 2) as u16, NO_SQUARE),
         }
     }
 
@@ -598,7 +603,7 @@ impl Tables {
                 .collect();
             let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
                 && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
-            if exposed {
+            if exposed || (e.duple_check && self.duple_checked(pos, us, e)) {
                 self.unplay(pos, mv, &played);
                 return false;
             }
@@ -692,6 +697,25 @@ impl Tables {
         let Some(e) = self.laws.pseudo_royal() else { return false };
         let kind = cell_kind(pos.cells[sq]);
         e.kinds.contains(&kind) && self.count(pos, cell_side(pos.cells[sq]), kind) <= e.count as usize + 1
+    }
+
+    /// Duple check (Fairy-Stockfish's `dupleCheck` in `Position::legal`):
+    /// `side` has extinction pieces and every one of them is attacked,
+    /// whatever their number (spartan's two kings; one that is not
+    /// pseudo-royal still counts). Captures of pseudo-royal pieces do not
+    /// excuse it.
+    fn duple_checked(&self, pos: &mut Position, side: Side, e: &Extinction) -> bool {
+        let mut any = false;
+        for i in 0..pos.lists[side].len() {
+            let sq = pos.lists[side][i] as usize;
+            if e.kinds.contains(&cell_kind(pos.cells[sq])) {
+                if !self.pseudo_royal_attacked(pos, sq, side ^ 1) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
     }
 
     /// A capture that would turn a pseudo-royal piece to stone (petrified's

@@ -62,6 +62,7 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("coregal", 4, 3),
     ("losers", 4, 3),
     ("threekings", 4, 3),
+    ("spartan", 4, 3),
     ("horde", 4, 3),
     ("jesonmor", 4, 2),
     ("misere", 4, 3),
@@ -316,6 +317,21 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     ("cambodian", "4k3/8/8/8/8/8/8/r2K4 w D - 0 1", 2, "cambodian king leap refused in check"),
     ("cambodian", "4k3/8/8/8/8/4p3/8/3KM3 w DE - 0 1", 2, "cambodian met double step"),
     ("cambodian", "3rk3/8/8/8/8/8/8/R2KM3 w DEe - 0 1", 3, "cambodian: a rook aimed at the king takes its leap"),
+    // Spartan chess (chessvariants.com/rules/spartan-chess): the hoplite
+    // (h) steps diagonally forward, captures straight ahead and promotes
+    // on rank 1 to a Spartan piece, to a king only while Black has one; with
+    // two kings one may be left attacked, not both (duple check); no en
+    // passant. Where the page is silent, Fairy-Stockfish's `Position::legal`
+    // decides: a lone king in check may be saved by promoting to a second,
+    // safe king; a king of two castles through attacks (it is not royal),
+    // White's one king does not.
+    ("spartan", "4k3/8/8/8/8/8/3h4/K7 b - - 0 1", 3, "spartan: hoplite promotion, a second king allowed"),
+    ("spartan", "4k2k/8/8/8/8/8/3h4/K7 b - - 0 1", 3, "spartan: hoplite promotion, no third king"),
+    ("spartan", "2k2k2/8/8/8/8/8/8/K1R3R1 b - - 0 1", 3, "spartan: one king may stay attacked, not both"),
+    ("spartan", "2k2k2/8/8/8/8/8/8/K1R5 w - - 0 1", 3, "spartan: taking one of two kings"),
+    ("spartan", "4k3/8/8/8/4R3/8/3h4/K7 b - - 0 1", 3, "spartan: a lone king in check, a second king promoted"),
+    ("spartan", "r3k2r/8/1k6/8/8/8/8/K4R2 b kq - 0 1", 3, "spartan: castling with two kings, through an attack"),
+    ("spartan", "4k3/8/8/8/8/8/5c2/R3K2R w KQ - 0 1", 3, "spartan: White's one king castles not through an attack"),
     // Kar Ouk (chessvariants.org/zillions/khmer-chesskar-ouk): the first
     // check wins, so a position after a check has no moves.
     ("karouk", "4k3/8/8/8/8/8/8/R2K4 w - - 1+1 0 1", 3, "karouk: the first check wins"),

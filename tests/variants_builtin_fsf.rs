@@ -346,3 +346,27 @@ fn constructed_positions_match_fairy_stockfish() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The per-side keys spartan uses, in a file of one's own: Fairy-Stockfish
+/// reads the same file. Black's hoplites promote (to a queen only), White's
+/// pawns may not take en passant, Black's may.
+#[test]
+fn per_side_keys_in_a_variants_file_match_fairy_stockfish() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    let path = std::env::temp_dir().join(format!("chesstool-hoplites-{}.ini", std::process::id()));
+    let ini =
+        "[hoplites:chess]\ncustomPiece1 = h:fmFfcWimA\npromotionPawnTypesBlack = h\npromotionPieceTypesBlack = q\n\
+               enPassantRegionWhite = -\nstartFen = rnbqkbnr/hhhhpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    std::fs::write(&path, ini).unwrap();
+    let fens = ["startpos", "4k3/2p5/8/3P4/8/8/1h6/4K3 b - - 0 1", "4k3/8/8/8/2p5/8/1h1P4/4K3 w - - 0 1"];
+    for fen in fens {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chesstool"))
+            .args(["divide", "--variant", "hoplites", "--variant-path", path.to_str().unwrap(), "--depth", "3"])
+            .args(["--fen", fen, "--bisect", "--engine-uci", fsf.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && stdout.contains("match at depth 3"), "{fen}: {stdout}");
+    }
+    let _ = std::fs::remove_file(&path);
+}

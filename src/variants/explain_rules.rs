@@ -29,7 +29,9 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> 
     }
     let us = pos.side;
     let kind = cell_kind(cell);
-    let is_pawn = laws.pawn.as_ref().is_some_and(|p| p.kind == kind);
+    // Or a kind that promotes as the pawn for this side (wolf's sergeant, spartan's hoplite).
+    let is_pawn = laws.pawn.as_ref().is_some_and(|p| p.kind == kind)
+        || laws.promotion.as_ref().is_some_and(|p| p.other_pawn_kinds[us] >> kind & 1 == 1);
     if let (Some(letter), Some(promotion)) = (promo, &laws.promotion) {
         if !is_pawn {
             return Some(format!("only pawns promote (the piece on {} is not a pawn)", variant.geometry.name(from)));
@@ -106,5 +108,20 @@ pub fn describe_special(variant: &Variant, mv: Move) -> Option<String> {
         Special::PawnRush => Some(format!("a pawn's double step{promo}")),
         Special::None if !promo.is_empty() => Some(format!("a pawn move{promo}")),
         Special::None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_that_promotes_as_the_pawn_is_told_its_limit() {
+        // Spartan: the hoplite promotes; a third king is over the limit.
+        let v = crate::variants::builtin::load("spartan").unwrap();
+        let pos = v.parse_fen("4k2k/8/8/8/8/8/3h4/K7 b - - 0 1").unwrap();
+        let why = why_not(&v, &pos, "d2c1k").unwrap_or_default();
+        assert!(why.contains("limit of 2"), "{why}");
+        assert_eq!(why_not(&v, &pos, "d2c1g"), None);
     }
 }

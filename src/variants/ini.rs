@@ -408,3 +408,39 @@ pub fn load_with_builtins(path: &str, name: &str) -> Result<Variant, IniError> {
     }
     file.variant(name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(text: &str) -> Result<Variant, IniError> {
+        IniFile::parse("v.ini", text)?.variant("v")
+    }
+
+    #[test]
+    fn per_side_pawn_keys_are_read_for_their_side() {
+        let v = build(
+            "[v:chess]\ncustomPiece1 = h:fmFfcWimA\npromotionPawnTypesBlack = h\nenPassantRegion = -\n\
+             enPassantRegionBlack = *3\n",
+        )
+        .unwrap();
+        let h = v.kind_of('h').unwrap();
+        let laws = &v.tables.laws;
+        assert_eq!(laws.promotion.as_ref().unwrap().other_pawn_kinds, [0, 1 << h]);
+        let pawn = laws.pawn.as_ref().unwrap();
+        assert!(pawn.ep_region[0].is_empty());
+        assert!(pawn.ep_region[1].has(v.geometry.parse_square("e3").unwrap()));
+    }
+
+    #[test]
+    fn duple_check_needs_pseudo_royal_pieces_and_per_side_promotion_a_pawn() {
+        let e = build("[v:chess]\ndupleCheck = true\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("extinctionPseudoRoyal"), "{e}");
+        let no_pawns = "[v:chess]\npawn = -\ncustomPiece1 = h:fW\npromotionPawnTypesWhite = h\n\
+                        startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let e = build(no_pawns).unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        assert!(e.message.contains("without pawns"), "{e}");
+    }
+}

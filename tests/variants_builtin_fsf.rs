@@ -317,6 +317,10 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     ("cambodian", "4k3/8/8/8/8/8/8/r2K4 w D - 0 1", 2, "cambodian king leap refused in check"),
     ("cambodian", "4k3/8/8/8/8/4p3/8/3KM3 w DE - 0 1", 2, "cambodian met double step"),
     ("cambodian", "3rk3/8/8/8/8/8/8/R2KM3 w DEe - 0 1", 3, "cambodian: a rook aimed at the king takes its leap"),
+    // Three kings (Fairy-Stockfish's threekings: the commoner is its
+    // castling king): a king of three is not royal, so it castles through
+    // an attacked square.
+    ("threekings", "k3kr1k/8/8/8/8/8/KK6/R3K2R w KQ - 0 1", 3, "threekings: castling through an attack"),
     // Spartan chess (chessvariants.com/rules/spartan-chess): the hoplite
     // (h) steps diagonally forward, captures straight ahead and promotes
     // on rank 1 to a Spartan piece, to a king only while Black has one; with

@@ -152,8 +152,7 @@ impl Tables {
         let them = us ^ 1;
         let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
         // Rules the screen does not know: every move is played and tested.
-        let all_played =
-            laws.pseudo_royal().is_some() || laws.makpong || laws.mutually_immune != 0 || !laws.petrify.is_empty();
+        let all_played = laws.tested_by_playing();
         let marks = if king == NO_SQUARE || all_played {
             None
         } else {
@@ -361,9 +360,21 @@ impl Tables {
         let screen = self.screen(pos);
         let laws = &self.laws;
         let mut n = 0;
-        match screen.marks {
+        // Without a royal piece of the mover (horde's White) and without
+        // rules that play every move, every plain move is legal: nothing
+        // is marked.
+        let marks = match screen.marks {
+            None if screen.king == NO_SQUARE && !screen.all_played => Some([0; 8]),
+            marks => marks,
+        };
+        match marks {
             Some(marks) if !laws.must_capture && !laws.no_checks && self.reparse.is_none() => {
-                n = self.count_plain(pos, screen.king as usize, &marks, moves);
+                // Two copies of the loop: without the pawn's path, the
+                // custom-piece variants' loop stays as lean as it was.
+                n = match self.pawn_path {
+                    Some(_) => self.count_plain::<true>(pos, screen.king as usize, &marks, moves),
+                    None => self.count_plain::<false>(pos, screen.king as usize, &marks, moves),
+                };
             }
             _ => self.pseudo_legal(pos, moves),
         }
@@ -373,22 +384,40 @@ impl Tables {
 
     /// Counts the plain moves that are legal for sure (see
     /// `count_legal_in`) and puts every other pseudo-legal move in `moves`.
-    fn count_plain(&self, pos: &mut Position, king: usize, marks: &Marks, moves: &mut Vec<Move>) -> u64 {
+    /// `PAWN`: the variant has the pawn's direct path.
+    fn count_plain<const PAWN: bool>(
+        &self,
+        pos: &mut Position,
+        king: usize,
+        marks: &Marks,
+        moves: &mut Vec<Move>,
+    ) -> u64 {
         let blast = self.laws.blast;
         let us = pos.side;
         let mut n = 0;
+        let pawn = self.pawn_path.as_ref().filter(|_| PAWN);
         for i in 0..pos.lists[us].len() {
             let from = pos.lists[us][i] as usize;
             let kind = cell_kind(pos.cells[from]);
-            if from != king && !marked(marks, from) && !self.has_extras(kind) {
+            if from != king && !marked(marks, from) {
                 let cells = &pos.cells;
-                let counted = self.plain_landings(pos, from, |to| {
+                let mut count = |to: usize, special: Special| {
                     if (marked(marks, to) && !self.empty_paths) || (blast && cells[to] != EMPTY) {
-                        moves.push(Move::plain(from, to));
+                        moves.push(Move { special, ..Move::plain(from, to) });
                     } else {
                         n += 1;
                     }
-                });
+                };
+                let counted = match pawn {
+                    Some(path) if path.kind == kind => {
+                        let direct = path.landings(cells, from, us, count);
+                        if direct {
+                            self.en_passant(pos, from, moves);
+                        }
+                        direct
+                    }
+                    _ => !self.has_extras(kind) && self.plain_landings(pos, from, |to| count(to, Special::None)),
+                };
                 if counted {
                     continue;
                 }

@@ -599,7 +599,7 @@ impl Tables {
         let direct = path.landings(&pos.cells, from, pos.side, |to, special| {
             out.push(Move { special, ..Move::plain(from, to) });
         });
-        if direct {
+        if direct && pos.ep != NO_SQUARE {
             self.en_passant(pos, from, out);
         }
         direct

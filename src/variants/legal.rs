@@ -152,8 +152,7 @@ impl Tables {
         let them = us ^ 1;
         let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
         // Rules the screen does not know: every move is played and tested.
-        let all_played =
-            laws.pseudo_royal().is_some() || laws.makpong || laws.mutually_immune != 0 || !laws.petrify.is_empty();
+        let all_played = laws.tested_by_playing();
         let marks = if king == NO_SQUARE || all_played {
             None
         } else {
@@ -360,37 +359,103 @@ impl Tables {
         }
         let screen = self.screen(pos);
         let laws = &self.laws;
-        let mut n = 0;
-        match screen.marks {
-            Some(marks) if !laws.must_capture && !laws.no_checks && self.reparse.is_none() => {
-                n = self.count_plain(pos, screen.king as usize, &marks, moves);
+        // Without a royal piece of the mover (horde's White) and without
+        // rules that play every move, every plain move is legal: nothing
+        // is marked.
+        let marks = match screen.marks {
+            None if screen.king == NO_SQUARE && !screen.all_played => Some([0; 8]),
+            marks => marks,
+        };
+        let (mut quiet, mut captures) = (0, 0);
+        match marks {
+            Some(marks) if !laws.no_checks && self.reparse.is_none() => {
+                // Copies of the loop: without the pawn's path, the
+                // custom-piece variants' loop stays as lean as it was, and
+                // only compulsory captures count captures apart.
+                let king = screen.king as usize;
+                (quiet, captures) = match (self.pawn_path.is_some(), laws.must_capture) {
+                    (true, false) => self.count_plain::<true, false>(pos, king, &marks, moves),
+                    (false, false) => self.count_plain::<false, false>(pos, king, &marks, moves),
+                    (true, true) => self.count_plain::<true, true>(pos, king, &marks, moves),
+                    (false, true) => self.count_plain::<false, true>(pos, king, &marks, moves),
+                };
             }
             _ => self.pseudo_legal(pos, moves),
         }
-        self.emit_legal(pos, &screen, moves, |_, _| n += 1);
-        n
+        if !laws.must_capture {
+            self.emit_legal(pos, &screen, moves, |_, _| quiet += 1);
+            return quiet;
+        }
+        for &mv in moves.iter() {
+            if self.screened_legal(pos, &screen, mv) {
+                if self.is_capture(pos, &mv) {
+                    captures += 1;
+                } else {
+                    quiet += 1;
+                }
+            }
+        }
+        if captures > 0 {
+            captures
+        } else {
+            quiet
+        }
     }
 
     /// Counts the plain moves that are legal for sure (see
     /// `count_legal_in`) and puts every other pseudo-legal move in `moves`.
-    fn count_plain(&self, pos: &mut Position, king: usize, marks: &Marks, moves: &mut Vec<Move>) -> u64 {
+    /// `PAWN`: the variant has the pawn's direct path; `SPLIT`: count
+    /// captures apart (returned second; else all are counted first).
+    // Not inlined: four copies of the loop in `perft_in` cost every copy registers.
+    #[inline(never)]
+    fn count_plain<const PAWN: bool, const SPLIT: bool>(
+        &self,
+        pos: &mut Position,
+        king: usize,
+        marks: &Marks,
+        moves: &mut Vec<Move>,
+    ) -> (u64, u64) {
         let blast = self.laws.blast;
         let us = pos.side;
-        let mut n = 0;
+        let (mut n, mut captures) = (0, 0);
+        let pawn_kind = self.pawn_path.as_ref().filter(|_| PAWN).map_or(usize::MAX, |p| p.kind);
         for i in 0..pos.lists[us].len() {
             let from = pos.lists[us][i] as usize;
             let kind = cell_kind(pos.cells[from]);
-            if from != king && !marked(marks, from) && !self.has_extras(kind) {
+            if from != king && !marked(marks, from) {
                 let cells = &pos.cells;
-                let counted = self.plain_landings(pos, from, |to| {
-                    if (marked(marks, to) && !self.empty_paths) || (blast && cells[to] != EMPTY) {
-                        moves.push(Move::plain(from, to));
-                    } else {
-                        n += 1;
+                // A plain move that must still be tested.
+                let tested = |to: usize| (marked(marks, to) && !self.empty_paths) || (blast && cells[to] != EMPTY);
+                if PAWN && kind == pawn_kind {
+                    let path = self.pawn_path.as_ref().expect("the pawn's path");
+                    let direct = path.landings(cells, from, us, |to, special| {
+                        if tested(to) {
+                            moves.push(Move { special, ..Move::plain(from, to) });
+                        } else if SPLIT && cells[to] != EMPTY {
+                            captures += 1;
+                        } else {
+                            n += 1;
+                        }
+                    });
+                    if direct {
+                        if pos.ep != NO_SQUARE {
+                            self.en_passant(pos, from, moves);
+                        }
+                        continue;
                     }
-                });
-                if counted {
-                    continue;
+                } else if !self.has_extras(kind) {
+                    let counted = self.plain_landings(pos, from, |to| {
+                        if tested(to) {
+                            moves.push(Move::plain(from, to));
+                        } else if SPLIT && cells[to] != EMPTY {
+                            captures += 1;
+                        } else {
+                            n += 1;
+                        }
+                    });
+                    if counted {
+                        continue;
+                    }
                 }
             }
             let start = moves.len();
@@ -398,7 +463,7 @@ impl Tables {
             self.piece_extras(pos, from, start, moves);
         }
         self.board_extras(pos, moves);
-        n
+        (n, captures)
     }
 
     /// The number of legal moves.

@@ -15,6 +15,7 @@ pub mod ini;
 pub mod laws;
 mod legal;
 pub mod movegen;
+mod pawn;
 pub mod perft;
 pub mod rules;
 mod shapes;

@@ -18,6 +18,7 @@
 use super::betza::compile::{flag, Leg, Row};
 use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
 use super::laws::Laws;
+use super::pawn::PawnPath;
 use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY};
 
 /// A move: where the piece goes and the extra squares it captures on the
@@ -140,6 +141,10 @@ pub struct Tables {
     pub(crate) empty_paths: bool,
     /// Pawns, promotion, castling, game ends.
     pub(crate) laws: Laws,
+    /// Kinds (a mask) with moves their leg code does not make (see `has_extras`).
+    extras: u64,
+    /// The built-in pawn's direct path, if the variant's pawn is it.
+    pub(crate) pawn_path: Option<PawnPath>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -299,6 +304,26 @@ fn simple_landings(
     }
 }
 
+/// The built-in pawn's three steps (cell offset, captures only) when
+/// `forms` are exactly three single steps, each moving only or capturing
+/// only, none of them initial.
+fn pawn_steps(forms: &Option<Vec<Simple>>) -> Option<[(isize, bool); 3]> {
+    let forms = forms.as_ref()?;
+    let mut steps = [(0, false); 3];
+    if forms.len() != 3 {
+        return None;
+    }
+    for (slot, form) in steps.iter_mut().zip(forms) {
+        match *form {
+            Simple::Ray { delta, limit: 1, modes, initial: false } if modes == flag::MOVE || modes == flag::CAPTURE => {
+                *slot = (delta, modes == flag::CAPTURE);
+            }
+            _ => return None,
+        }
+    }
+    Some(steps)
+}
+
 fn leg_victims(leg: &Leg) -> usize {
     let own = usize::from(!leg.is_final() && leg.modes & (flag::CAPTURE | flag::DESTROY) != 0);
     own + leg.children.iter().map(leg_victims).max().unwrap_or(0)
@@ -343,7 +368,21 @@ impl Tables {
             .iter()
             .flat_map(|k| &k.sides)
             .all(|s| s.shapes.as_ref().is_some_and(|shapes| shapes.conds.iter().all(|&(_, mask)| mask == C_EMPTY)));
-        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws, empty_paths })
+        let pawn = laws.pawn.as_ref().map(|p| p.kind);
+        let extras = (0..out.len())
+            .filter(|&k| {
+                pawn == Some(k)
+                    || laws
+                        .promotion
+                        .as_ref()
+                        .is_some_and(|p| (p.other_pawn_kinds[0] | p.other_pawn_kinds[1]) >> k & 1 == 1)
+            })
+            .fold(0, |m, k| m | 1 << k);
+        let pawn_path = pawn.filter(|&k| !out[k].dedup).and_then(|k| {
+            let steps = [0, 1].map(|side| pawn_steps(&out[k].sides[side].simple));
+            PawnPath::new(&geometry, &laws, steps)
+        });
+        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws, empty_paths, extras, pawn_path })
     }
 
     /// The board these tables were built for.
@@ -536,19 +575,18 @@ impl Tables {
     /// Does `kind` have moves its leg code does not make, for either side:
     /// the pawn's (double steps, en passant, promotion) or a promotion as
     /// the pawn's (`promotionPawnTypes`)?
+    #[inline]
     pub(crate) fn has_extras(&self, kind: usize) -> bool {
-        self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind)
-            || self
-                .laws
-                .promotion
-                .as_ref()
-                .is_some_and(|p| (p.other_pawn_kinds[0] | p.other_pawn_kinds[1]) >> kind & 1 == 1)
+        self.extras >> kind & 1 == 1
     }
 
     /// Adds to the moves from `start` on of the piece on `from` what its leg
     /// code does not make (see `has_extras`).
     pub(crate) fn piece_extras(&self, pos: &Position, from: usize, start: usize, out: &mut Vec<Move>) {
         let kind = cell_kind(pos.cells[from]);
+        if !self.has_extras(kind) {
+            return;
+        }
         if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
             self.pawn_extras(pos, from, start, out);
         } else if self
@@ -559,6 +597,23 @@ impl Tables {
         {
             self.promotions(pos, start, out);
         }
+    }
+
+    /// The moves of the built-in pawn on `from` by its direct path, en
+    /// passant included; false, with none, if it has none (not the pawn, or
+    /// one that could promote).
+    #[inline]
+    pub(crate) fn direct_pawn_moves(&self, pos: &Position, from: usize, out: &mut Vec<Move>) -> bool {
+        let Some(path) = self.pawn_path.as_ref().filter(|p| p.kind == cell_kind(pos.cells[from])) else {
+            return false;
+        };
+        let direct = path.landings(&pos.cells, from, pos.side, |to, special| {
+            out.push(Move { special, ..Move::plain(from, to) });
+        });
+        if direct && pos.ep != NO_SQUARE {
+            self.en_passant(pos, from, out);
+        }
+        direct
     }
 
     /// The moves that are no one piece's leg code: castling and the
@@ -575,6 +630,9 @@ impl Tables {
             None => {
                 for i in 0..pos.lists[side].len() {
                     let from = pos.lists[side][i] as usize;
+                    if self.direct_pawn_moves(pos, from, out) {
+                        continue;
+                    }
                     let start = out.len();
                     self.piece_moves(pos, from, false, out);
                     self.piece_extras(pos, from, start, out);
@@ -623,6 +681,7 @@ impl Tables {
                 s.simple = None;
             }
         }
+        t.pawn_path = None;
         t
     }
 

@@ -32,6 +32,13 @@ impl Laws {
         (a.0 as i8 - b.0 as i8).abs() <= 1 && (a.1 as i8 - b.1 as i8).abs() <= 1
     }
 
+    /// Rules that only playing a move can test (pseudo-royal pieces,
+    /// `makpongRule`, `mutuallyImmuneTypes`, petrification): the screen
+    /// then plays every move, and `fully_legal` applies them.
+    pub(crate) fn tested_by_playing(&self) -> bool {
+        self.pseudo_royal().is_some() || self.makpong || self.mutually_immune != 0 || !self.petrify.is_empty()
+    }
+
     /// The extinction rules when their pieces are pseudo-royal.
     pub(crate) fn pseudo_royal(&self) -> Option<&Extinction> {
         self.extinction.as_ref().filter(|e| e.pseudo_royal)
@@ -74,6 +81,16 @@ impl Tables {
                 out.push(Move { special: Special::PawnRush, ..Move::plain(from, sq) });
             }
         }
+        self.en_passant(pos, from, out);
+        self.promotions(pos, start, out);
+    }
+
+    /// The built-in pawn's capture en passant from `from`, if it has one.
+    #[inline]
+    pub(crate) fn en_passant(&self, pos: &Position, from: usize, out: &mut Vec<Move>) {
+        let Some(pawn) = &self.laws.pawn else { return };
+        let us = pos.side;
+        let up = self.forward(us);
         if pos.ep != NO_SQUARE && pawn.ep_region[us].has(pos.ep as usize) {
             let ep = pos.ep as usize;
             let victim = (ep as isize - up) as usize;
@@ -88,7 +105,6 @@ impl Tables {
                 out.push(mv);
             }
         }
-        self.promotions(pos, start, out);
     }
 
     /// A Betza pawn: its mobility region, its `i` steps marked as rushes,
@@ -576,15 +592,13 @@ impl Tables {
         if mv.special == Special::Castle && !self.castling_path_safe(pos, mv) {
             return false;
         }
-        if self.forbidden_before_playing(pos, mv) {
+        let played_rules = self.laws.tested_by_playing();
+        if played_rules && (self.forbidden_before_playing(pos, mv) || self.petrifies_pseudo_royal(pos, mv)) {
             return false;
         }
         let us = pos.side;
-        if !self.laws.petrify.is_empty() && self.petrifies_pseudo_royal(pos, mv) {
-            return false;
-        }
         let had_king = pos.royal[us] != NO_SQUARE;
-        let pseudo = self.laws.pseudo_royal().map(|e| {
+        let pseudo = self.laws.pseudo_royal().filter(|_| played_rules).map(|e| {
             let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
             (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)

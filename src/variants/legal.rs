@@ -107,27 +107,39 @@ impl Tables {
         false
     }
 
-    /// Marks every square whose change could let a piece of `by` attack
-    /// `king`; false if some kind of `by` has no shapes (test every move).
-    fn sensitive(&self, pos: &Position, king: usize, by: Side, marks: &mut Marks) -> bool {
+    /// The marks of every square whose change could let a piece of `by`
+    /// attack `king`, found in one pass over `by`'s pieces; `None` (test
+    /// every move) when some kind of `by` has no shapes, or when `checks`
+    /// and `king` is attacked now.
+    fn quiet_marks(&self, pos: &Position, king: usize, by: Side, checks: bool) -> Option<Marks> {
+        let mut marks = [0u64; 8];
         let (kx, ky) = self.coords[king];
         for &x in &pos.lists[by] {
             let x = x as usize;
-            let kind = cell_kind(pos.cells[x]);
-            let Some(shapes) = &self.kinds[kind].sides[by].shapes else { return false };
-            let (ax, ay) = self.coords[x];
-            let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
-            let (s, e) = shapes.buckets[idx];
-            for &(start, len, _) in &shapes.shapes[s as usize..e as usize] {
+            let shapes = self.kinds[cell_kind(pos.cells[x])].sides[by].shapes.as_ref()?;
+            for &(start, len, initial) in self.bucket(shapes, x, kx, ky) {
                 let conds = &shapes.conds[start as usize..start as usize + len as usize];
                 let cell = |off: isize| (x as isize + off) as usize;
                 // A shape whose path leaves the board never fires: nothing to
-                // mark. `any` stops at its first cell off the board, which is
-                // in the padding (conditions follow the path an atom step at a
+                // mark. Stop at its first cell off the board, which is in the
+                // padding (conditions follow the path an atom step at a
                 // time); the cells after it may lie outside the mailbox (a
                 // locust's did, near an edge).
-                if conds.iter().any(|&(off, _)| pos.cells[cell(off)] == OFF) {
+                let mut hit = !initial || self.initial[by][x];
+                let mut on_board = true;
+                for &(off, mask) in conds {
+                    let c = pos.cells[cell(off)];
+                    if c == OFF {
+                        on_board = false;
+                        break;
+                    }
+                    hit &= class(c, by) & mask != 0;
+                }
+                if !on_board {
                     continue;
+                }
+                if hit && checks {
+                    return None;
                 }
                 for &(off, _) in conds {
                     let c = cell(off);
@@ -135,14 +147,7 @@ impl Tables {
                 }
             }
         }
-        true
-    }
-
-    /// The marks of the squares that could change an attack on `king` by
-    /// `by`, `None` when `king` is attacked now or some kind has no shapes.
-    fn quiet_marks(&self, pos: &mut Position, king: usize, by: Side, attacked_now: bool) -> Option<Marks> {
-        let mut marks = [0u64; 8];
-        (!attacked_now && self.sensitive(pos, king, by, &mut marks)).then_some(marks)
+        Some(marks)
     }
 
     /// What the node's moves are tested against.
@@ -158,14 +163,11 @@ impl Tables {
         } else {
             // With explosions a king next to the enemy king is never in check.
             let k = king as usize;
-            let in_check = if laws.blast { self.royal_attacked(pos, k, them) } else { self.attacked(pos, k, them) };
-            self.quiet_marks(pos, k, them, in_check)
+            self.quiet_marks(pos, k, them, !self.blast_shielded(pos, k, them))
         };
         let theirs = pos.royal[them];
         let check_marks = if laws.no_checks && self.royal().is_some() && theirs != NO_SQUARE {
-            let t = theirs as usize;
-            let checked = self.attacked(pos, t, us);
-            self.quiet_marks(pos, t, us, checked)
+            self.quiet_marks(pos, theirs as usize, us, true)
         } else {
             None
         };

@@ -275,6 +275,10 @@ impl Tables {
 
     /// The pieces of `kind` that `side` has.
     pub(crate) fn count(&self, pos: &Position, side: Side, kind: usize) -> usize {
+        if self.royal() == Some(kind) {
+            // A side has at most one royal piece (the FEN reader refuses more).
+            return usize::from(pos.royal[side] != NO_SQUARE);
+        }
         pos.lists[side].iter().filter(|&&sq| cell_kind(pos.cells[sq as usize]) == kind).count()
     }
 
@@ -681,14 +685,18 @@ impl Tables {
     /// Is a royal piece on `sq` attacked by `by`? With explosions, a square
     /// next to `by`'s own royal piece is not: that capture would blow it up.
     pub(crate) fn royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
-        if self.laws.blast && pos.royal[by] != NO_SQUARE {
-            let s = self.geometry().stride as isize;
-            let d = sq as isize - pos.royal[by] as isize;
-            if [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].contains(&d) {
-                return false;
-            }
+        !self.blast_shielded(pos, sq, by) && self.attacked(pos, sq, by)
+    }
+
+    /// With explosions, is `sq` next to `by`'s royal piece (so that no
+    /// capture by `by` can take a royal piece there)?
+    pub(crate) fn blast_shielded(&self, pos: &Position, sq: usize, by: Side) -> bool {
+        if !self.laws.blast || pos.royal[by] == NO_SQUARE {
+            return false;
         }
-        self.attacked(pos, sq, by)
+        let s = self.geometry().stride as isize;
+        let d = sq as isize - pos.royal[by] as isize;
+        [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].contains(&d)
     }
 }
 

@@ -30,7 +30,7 @@ fn perft_in(
             tables.legal_moves_in(pos, scratch, here);
             let mut nodes = 0;
             for &mv in here.iter() {
-                let undo = tables.play(pos, mv);
+                let undo = if depth == 2 { tables.play_to_count(pos, mv) } else { tables.play(pos, mv) };
                 nodes += perft_in(variant, pos, depth - 1, deeper, scratch);
                 tables.unplay(pos, mv, &undo);
             }

@@ -368,9 +368,23 @@ impl Tables {
 
     /// Plays a move with all its effects.
     pub fn play(&self, pos: &mut Position, mv: Move) -> Played {
+        self.play_counting(pos, mv, true)
+    }
+
+    /// `play` before a position that is only counted (perft's last ply):
+    /// a check is looked for only where it ends the game (`game_over`
+    /// reads that count); other counts stay stale until `unplay`.
+    pub(crate) fn play_to_count(&self, pos: &mut Position, mv: Move) -> Played {
+        self.play_counting(pos, mv, false)
+    }
+
+    /// `play`; `every_check`: count every check given, else only a last one.
+    #[inline]
+    fn play_counting(&self, pos: &mut Position, mv: Move, every_check: bool) -> Played {
+        let last_check = pos.checks[pos.side] == 1;
         let played = self.play_untested(pos, mv);
         let us = pos.side ^ 1;
-        if self.laws.check_counting && pos.royal[pos.side] != NO_SQUARE {
+        if self.laws.check_counting && (every_check || last_check) && pos.royal[pos.side] != NO_SQUARE {
             let king = pos.royal[pos.side] as usize;
             if self.attacked(pos, king, us) {
                 pos.checks[us] = pos.checks[us].saturating_sub(1);

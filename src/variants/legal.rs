@@ -18,11 +18,13 @@ fn marked(marks: &Marks, c: usize) -> bool {
 
 /// Does the move change a marked cell (its origin, destination or a
 /// victim)? With `empty_paths` a piece landing on a path only blocks it:
-/// its destination does not count.
+/// its destination does not count, but a move with victims empties more
+/// than one cell, which the marks do not cover (`quiet_marks`).
 #[inline]
 fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
     let (from, to) = (mv.from as usize, mv.to as usize);
     (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
+        || (empty_paths && mv.nvictims > 0)
         || mv.victims().iter().any(|&v| marked(marks, v as usize))
 }
 
@@ -125,7 +127,7 @@ impl Tables {
                 // padding (conditions follow the path an atom step at a
                 // time); the cells after it may lie outside the mailbox (a
                 // locust's did, near an edge).
-                let mut hit = !initial || self.initial[by][x];
+                let mut unmet = 0;
                 let mut on_board = true;
                 for &(off, mask) in conds {
                     let c = pos.cells[cell(off)];
@@ -133,12 +135,16 @@ impl Tables {
                         on_board = false;
                         break;
                     }
-                    hit &= class(c, by) & mask != 0;
+                    unmet += usize::from(class(c, by) & mask == 0);
                 }
-                if !on_board {
+                // A shape only for a piece on its initial cell never fires
+                // from elsewhere. With empty paths, a move empties one cell
+                // of a path (moves that empty more are tested: `touches`),
+                // so a path blocked twice stays blocked.
+                if !on_board || (initial && !self.initial[by][x]) || (self.empty_paths && unmet > 1) {
                     continue;
                 }
-                if hit && checks {
+                if unmet == 0 && checks {
                     return None;
                 }
                 for &(off, _) in conds {

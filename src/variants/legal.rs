@@ -9,10 +9,10 @@ use super::movegen::{Move, Special, Tables};
 use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
 
 /// Cells marked by `Tables::sensitive`, one bit per mailbox cell.
-type Marks = [u64; 8];
+pub(super) type Marks = [u64; 8];
 
 #[inline]
-fn marked(marks: &Marks, c: usize) -> bool {
+pub(super) fn marked(marks: &Marks, c: usize) -> bool {
     marks[c >> 6] >> (c & 63) & 1 != 0
 }
 
@@ -52,7 +52,7 @@ impl Tables {
     /// The shapes of the piece of `by` on `x` whose captures could land on
     /// the cell at (`kx`, `ky`): an empty slice for most pieces.
     #[inline(always)]
-    fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
+    pub(super) fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
         let (ax, ay) = self.coords[x];
         let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
         let (s, e) = shapes.buckets[idx];
@@ -62,11 +62,24 @@ impl Tables {
     /// Do the conditions of one of `bucket`'s shapes hold for the piece of
     /// `by` on `x`?
     fn bucket_hits(&self, shapes: &Shapes, bucket: &[(u32, u16, bool)], cells: &[u8], x: usize, by: Side) -> bool {
+        self.bucket_hits_with(shapes, bucket, x, by, |c| cells[c])
+    }
+
+    /// `bucket_hits` reading the board through `cell`.
+    #[inline(always)]
+    pub(super) fn bucket_hits_with(
+        &self,
+        shapes: &Shapes,
+        bucket: &[(u32, u16, bool)],
+        x: usize,
+        by: Side,
+        cell: impl Fn(usize) -> u8,
+    ) -> bool {
         bucket.iter().any(|&(start, len, initial)| {
             (!initial || self.initial[by][x])
                 && shapes.conds[start as usize..start as usize + len as usize]
                     .iter()
-                    .all(|&(off, mask)| class(cells[(x as isize + off) as usize], by) & mask != 0)
+                    .all(|&(off, mask)| class(cell((x as isize + off) as usize), by) & mask != 0)
         })
     }
 
@@ -388,6 +401,11 @@ impl Tables {
                     (false, true) => self.count_plain::<false, true>(pos, king, &marks, moves),
                 };
             }
+            Some(marks) if self.checkless_counted(&screen) => {
+                let check_marks = screen.check_marks.as_ref().expect("check marks");
+                let theirs = pos.royal[pos.side ^ 1] as usize;
+                quiet = self.count_checkless(pos, screen.king as usize, theirs, &marks, check_marks, moves);
+            }
             _ => self.pseudo_legal(pos, moves),
         }
         if !laws.must_capture {
@@ -408,6 +426,19 @@ impl Tables {
         } else {
             quiet
         }
+    }
+
+    /// Can `count_checkless` count the node's plain moves? (Checks are not
+    /// allowed, both kings are on the board and neither is attacked, and no
+    /// explosion, compulsory capture or played rule needs the whole list.)
+    fn checkless_counted(&self, screen: &Screen) -> bool {
+        let laws = &self.laws;
+        laws.no_checks
+            && !laws.blast
+            && !laws.must_capture
+            && self.reparse.is_none()
+            && screen.king != NO_SQUARE
+            && screen.check_marks.is_some()
     }
 
     /// Counts the plain moves that are legal for sure (see

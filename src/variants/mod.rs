@@ -7,6 +7,7 @@ pub mod betza;
 pub mod board;
 pub mod builtin;
 mod cambodian;
+mod checkless;
 pub mod explain;
 pub mod explain_rules;
 mod fen;

@@ -152,9 +152,9 @@ impl Tables {
                 }
                 // A shape only for a piece on its initial cell never fires
                 // from elsewhere. With empty paths, a move empties one cell
-                // of a path (moves that empty more are tested: `touches`),
-                // so a path blocked twice stays blocked.
-                if !on_board || (initial && !self.initial[by][x]) || (self.empty_paths && unmet > 1) {
+                // of a path (moves that empty more are tested: `touches`;
+                // explosions are not), so a path blocked twice stays blocked.
+                if !on_board || (initial && !self.initial[by][x]) || (self.empty_paths && !self.laws.blast && unmet > 1) {
                     continue;
                 }
                 if unmet == 0 && checks {
@@ -218,8 +218,11 @@ impl Tables {
     fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
         let laws = &self.laws;
         let unusual = matches!(mv.special, Special::EnPassant | Special::Castle);
-        if s.all_played || unusual || (laws.blast && self.is_capture(pos, &mv)) {
+        if s.all_played || unusual {
             return self.fully_legal(pos, mv);
+        }
+        if laws.blast && self.is_capture(pos, &mv) {
+            return self.blast_capture_legal(pos, s, &mv).unwrap_or_else(|| self.fully_legal(pos, mv));
         }
         if laws.no_checks {
             let theirs = pos.royal[pos.side ^ 1];
@@ -258,6 +261,36 @@ impl Tables {
         } else {
             self.is_legal_slow(pos, mv)
         }
+    }
+
+    /// A capture with an explosion, decided without playing it where the
+    /// blast only takes pieces off marked-free cells, far from both kings:
+    /// taking pieces away opens no attack through an unmarked cell.
+    /// `None`: play it.
+    fn blast_capture_legal(&self, pos: &Position, s: &Screen, mv: &Move) -> Option<bool> {
+        let marks = s.marks.as_ref().filter(|_| !self.laws.no_checks && mv.nvictims == 0)?;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let stride = self.geometry().stride as isize;
+        let (tx, ty) = self.coords[to];
+        let near = |sq: u16| {
+            sq != NO_SQUARE && {
+                let (x, y) = self.coords[sq as usize];
+                (x - tx).abs() <= 1 && (y - ty).abs() <= 1
+            }
+        };
+        if from == s.king as usize || near(s.king) || near(pos.royal[pos.side ^ 1]) {
+            return None;
+        }
+        let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
+        let blasted = [-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1]
+            .into_iter()
+            .map(|d| (to as isize + d) as usize)
+            .filter(|&sq| {
+                let c = pos.cells[sq];
+                c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn
+            });
+        let opened = marked(marks, from) || marked(marks, to) || blasted.into_iter().any(|sq| marked(marks, sq));
+        (!opened).then_some(true)
     }
 
     /// Plays `mv` (no explosions) and tests that it gives no check and, when

@@ -36,7 +36,16 @@ impl Tables {
                     // blocks it (see `touches`).
                     let tested = !self.empty_paths && (marked(marks, to) || marked(check_marks, to));
                     let bucket = self.bucket(shapes, to, kx, ky);
-                    if tested || (!bucket.is_empty() && self.bucket_hits_with(shapes, bucket, to, us, |c| if c == from { EMPTY } else { cells[c] })) {
+                    if tested
+                        || (!bucket.is_empty()
+                            && self.bucket_hits_with(
+                                shapes,
+                                bucket,
+                                to,
+                                us,
+                                |c| if c == from { EMPTY } else { cells[c] },
+                            ))
+                    {
                         moves.push(Move::plain(from, to));
                     } else {
                         n += 1;

@@ -154,7 +154,8 @@ impl Tables {
                 // from elsewhere. With empty paths, a move empties one cell
                 // of a path (moves that empty more are tested: `touches`;
                 // explosions are not), so a path blocked twice stays blocked.
-                if !on_board || (initial && !self.initial[by][x]) || (self.empty_paths && !self.laws.blast && unmet > 1) {
+                if !on_board || (initial && !self.initial[by][x]) || (self.empty_paths && !self.laws.blast && unmet > 1)
+                {
                     continue;
                 }
                 if unmet == 0 && checks {

@@ -616,7 +616,7 @@ impl Tables {
         }
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
-        let pseudo = self.laws.pseudo_royal().filter(|_| played_rules).map(|e| {
+        let pseudo = self.laws.pseudo_royal().map(|e| {
             let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
             (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)

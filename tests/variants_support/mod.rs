@@ -2,7 +2,7 @@
 //! divide in its text form.
 #![allow(dead_code)]
 
-use chesstool::variants::board::Position;
+use chesstool::variants::board::{Position, NO_SQUARE};
 use chesstool::variants::{ini, perft, Variant};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -184,7 +184,11 @@ pub fn playout_positions(
             }
             let mv = moves[rng.next(moves.len())];
             variant.tables.play(&mut pos, mv);
-            if keep(variant, &mut pos, ply) || ply + 1 == plies {
+            // A game won by blowing up the king (atomic) ends on a
+            // position without it, which FEN readers refuse: not kept.
+            let kingless = variant.royal.is_some()
+                && pos.royal.iter().zip(variant.royal_optional).any(|(&r, optional)| r == NO_SQUARE && !optional);
+            if (keep(variant, &mut pos, ply) || ply + 1 == plies) && !kingless {
                 out.push(variant.fen(&pos));
             }
         }

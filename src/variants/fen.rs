@@ -76,6 +76,8 @@ impl Variant {
                 }
             }
         }
+        // The cell sets that count pawn moves by shifts.
+        pos.index_cells(laws.pawn.as_ref().map(|p| p.kind));
         Ok(pos)
     }
 

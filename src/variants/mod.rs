@@ -7,6 +7,7 @@ pub mod betza;
 pub mod board;
 pub mod builtin;
 mod cambodian;
+mod cellbits;
 pub mod explain;
 pub mod explain_rules;
 mod fen;
@@ -21,6 +22,7 @@ pub mod rules;
 mod shapes;
 pub mod show;
 pub mod special;
+mod unroyal;
 pub mod variant;
 pub mod view;
 

@@ -3,7 +3,8 @@
 //! per cell says where it may step two and where none of its moves can
 //! promote. Horde's 36 pawns made this the bulk of its move generation.
 
-use super::board::{cell_side, Geometry, Side, EMPTY, OFF};
+use super::board::{cell_side, Geometry, Position, Side, EMPTY, OFF};
+use super::cellbits::CellBits;
 use super::laws::Laws;
 use super::movegen::Special;
 
@@ -22,9 +23,14 @@ pub(crate) struct PawnPath {
     /// offset, captures only; else moves only).
     steps: [[(isize, bool); 3]; 2],
     /// Per side, one step forward.
-    forward: [isize; 2],
+    pub(crate) forward: [isize; 2],
     /// Per side and cell: `DIRECT` and `DOUBLE`.
     cells: [Vec<u8>; 2],
+    /// Per side, the cells with `DIRECT`, and those with `DOUBLE` too.
+    direct: [CellBits; 2],
+    double: [CellBits; 2],
+    /// The words of the mailbox's cell sets.
+    pub(crate) words: usize,
 }
 
 impl PawnPath {
@@ -65,7 +71,38 @@ impl PawnPath {
             }
             flags
         });
-        Some(PawnPath { kind: pawn.kind, steps: [white, black], forward, cells })
+        let set = |side: Side, flag: u8| CellBits::from_fn(g.cells, |c| cells[side][c] & flag == flag);
+        let direct = [set(0, DIRECT), set(1, DIRECT)];
+        let double = [set(0, DIRECT | DOUBLE), set(1, DIRECT | DOUBLE)];
+        let words = CellBits::words_for(g.cells);
+        Some(PawnPath { kind: pawn.kind, steps: [white, black], forward, cells, direct, double, words })
+    }
+
+    /// `us`'s pawns that the direct path moves (none could promote), and
+    /// the number of their moves but en passant, counted over the cell
+    /// sets of `pos` (indexed with this kind as the pawn).
+    #[inline]
+    pub(crate) fn count_direct(&self, pos: &Position, us: Side) -> (CellBits, u64) {
+        let w = self.words;
+        let mut pawns = pos.pawns[us];
+        for (p, d) in pawns.0[..w].iter_mut().zip(&self.direct[us].0) {
+            *p &= d;
+        }
+        let mut empty = CellBits::default();
+        for (i, e) in empty.0[..w].iter_mut().enumerate() {
+            *e = !(pos.men[0].0[i] | pos.men[1].0[i] | pos.walls.0[i]);
+        }
+        let up = self.forward[us];
+        let them = &pos.men[us ^ 1];
+        let mut n = pawns.shift_and_len(up, &empty, w)
+            + pawns.shift_and_len(up - 1, them, w)
+            + pawns.shift_and_len(up + 1, them, w);
+        let mut doubles = self.double[us];
+        for (d, p) in doubles.0[..w].iter_mut().zip(&pawns.0) {
+            *d &= p;
+        }
+        n += doubles.shift_and(up, &empty, w).shift_and_len(up, &empty, w);
+        (pawns, u64::from(n))
     }
 
     /// Calls `land(to, special)` for every move of `us`'s pawn on `from`

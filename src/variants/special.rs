@@ -402,7 +402,7 @@ impl Tables {
         } else {
             played.undo = pos.make(from, to, mv.victims(), self.royal());
             if let Some(kind) = mv.promotion() {
-                pos.cells[to] = piece_cell(kind, us);
+                pos.set_piece(to, piece_cell(kind, us));
             }
             if self.laws.blast && played.undo.ncaptured > 0 {
                 self.explode(pos, to, &mut played);
@@ -511,7 +511,7 @@ impl Tables {
                 pos.put(sq as usize, cell, royal == Some(cell_kind(cell)));
             }
             if mv.promo != 0 {
-                pos.cells[to] = played.undo.moved;
+                pos.set_piece(to, played.undo.moved);
             }
             pos.unmake(from, to, &played.undo, royal);
         }

@@ -163,8 +163,8 @@ pub struct Position {
     /// The `OFF` cells (padding and holes) when `index_cells` ran; cells
     /// turned to stone later are not in it.
     pub(crate) walls: CellBits,
-    /// The pawns' cell without its colour bit (kind + 1); 0 before
-    /// `index_cells` (no pawns kept, no walls).
+    /// The pawns' cell without its colour bit (kind + 1); 0: the cell sets
+    /// are not kept (`index_cells` was not asked to).
     pawn_code: u8,
 }
 
@@ -207,10 +207,14 @@ impl Position {
         }
     }
 
-    /// Fills the cell sets from the mailbox, keeping `pawn`'s pieces as
-    /// pawns from now on (`None`: no pawns kept).
+    /// Fills the cell sets from the mailbox and keeps them from now on,
+    /// `pawn`'s pieces as the pawns (`None`: the sets are not kept).
     pub fn index_cells(&mut self, pawn: Option<usize>) {
         self.pawn_code = pawn.map_or(0, |k| k as u8 + 1);
+        if pawn.is_none() {
+            (self.men, self.pawns, self.walls) = Default::default();
+            return;
+        }
         let cells = &self.cells;
         let of = |side: Side, pawns_only: bool| {
             CellBits::from_fn(cells.len(), |c| {
@@ -240,9 +244,22 @@ impl Position {
     pub fn set_piece(&mut self, sq: usize, cell: u8) {
         let side = cell_side(cell);
         self.cells[sq] = cell;
-        self.pawns[side].remove(sq);
+        if self.pawn_code != 0 {
+            self.pawns[side].remove(sq);
+            if self.is_pawn(cell) {
+                self.pawns[side].insert(sq);
+            }
+        }
+    }
+
+    /// Moves `side`'s piece `cell` from `from` to `to` in the cell sets.
+    #[inline(always)]
+    fn move_in_sets(&mut self, side: Side, cell: u8, from: usize, to: usize) {
+        self.men[side].remove(from);
+        self.men[side].insert(to);
         if self.is_pawn(cell) {
-            self.pawns[side].insert(sq);
+            self.pawns[side].remove(from);
+            self.pawns[side].insert(to);
         }
     }
 
@@ -263,8 +280,10 @@ impl Position {
             self.royal[s] = NO_SQUARE;
         }
         self.cells[sq] = EMPTY;
-        self.men[s].remove(sq);
-        self.pawns[s].remove(sq);
+        if self.pawn_code != 0 {
+            self.men[s].remove(sq);
+            self.pawns[s].remove(sq);
+        }
         cell
     }
 
@@ -275,9 +294,11 @@ impl Position {
         self.cells[sq] = cell;
         self.slot[sq] = self.lists[side].len() as u16;
         self.lists[side].push(sq as u16);
-        self.men[side].insert(sq);
-        if self.is_pawn(cell) {
-            self.pawns[side].insert(sq);
+        if self.pawn_code != 0 {
+            self.men[side].insert(sq);
+            if self.is_pawn(cell) {
+                self.pawns[side].insert(sq);
+            }
         }
         if royal {
             self.royal[side] = sq as u16;
@@ -309,8 +330,10 @@ impl Position {
                     pos.royal[s] = NO_SQUARE;
                 }
                 pos.cells[sq] = EMPTY;
-                pos.men[s].remove(sq);
-                pos.pawns[s].remove(sq);
+                if pos.pawn_code != 0 {
+                    pos.men[s].remove(sq);
+                    pos.pawns[s].remove(sq);
+                }
                 undo.captured[undo.ncaptured as usize] = (sq as u16, cell);
                 undo.ncaptured += 1;
             }
@@ -325,11 +348,8 @@ impl Position {
             self.slot[to] = i;
             self.cells[from] = EMPTY;
             self.cells[to] = moved;
-            self.men[side].remove(from);
-            self.men[side].insert(to);
-            if self.is_pawn(moved) {
-                self.pawns[side].remove(from);
-                self.pawns[side].insert(to);
+            if self.pawn_code != 0 {
+                self.move_in_sets(side, moved, from, to);
             }
             if royal_kind == Some(cell_kind(moved)) {
                 self.royal[side] = to as u16;
@@ -349,11 +369,8 @@ impl Position {
             self.slot[from] = i;
             self.cells[to] = EMPTY;
             self.cells[from] = undo.moved;
-            self.men[side].remove(to);
-            self.men[side].insert(from);
-            if self.is_pawn(undo.moved) {
-                self.pawns[side].remove(to);
-                self.pawns[side].insert(from);
+            if self.pawn_code != 0 {
+                self.move_in_sets(side, undo.moved, to, from);
             }
             if royal_kind == Some(cell_kind(undo.moved)) {
                 self.royal[side] = from as u16;

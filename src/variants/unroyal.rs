@@ -7,6 +7,17 @@ use super::board::{cell_kind, Position, NO_SQUARE};
 use super::movegen::{Move, Tables};
 
 impl Tables {
+    /// The pawn kind to keep `pos`'s cell sets with, if `count_unroyal`
+    /// may ever count from it: a side has no royal piece, and no rule
+    /// tests its moves.
+    pub(crate) fn unroyal_pawn(&self, pos: &Position) -> Option<usize> {
+        let laws = &self.laws;
+        let royal_less = self.royal().is_none() || pos.royal.contains(&NO_SQUARE);
+        let path = self.pawn_path.as_ref()?;
+        (royal_less && !laws.tested_by_playing() && !laws.no_checks && !laws.blast && !laws.must_capture)
+            .then_some(path.kind)
+    }
+
     /// Can `count_unroyal` count the side to move of `pos`, which has no
     /// royal piece and no move the screen plays? (No rule that tests a
     /// move without a royal piece: checks, explosions, compulsory captures.)
@@ -28,7 +39,7 @@ impl Tables {
         debug_assert!(pos.cells_indexed(), "cell sets out of date");
         let path = self.pawn_path.as_ref().expect("the pawn's path");
         let us = pos.side;
-        let (pawns, mut n) = path.count_direct(pos, us);
+        let (pawns, mut n, npawns) = path.count_direct(pos, us);
         if pos.ep != NO_SQUARE {
             // Only a pawn beside the pawn that passed can take it.
             let victim = pos.ep as isize - path.forward[us];
@@ -38,7 +49,7 @@ impl Tables {
                 }
             }
         }
-        if pos.lists[us].len() as u32 > pawns.count(path.words) {
+        if pos.lists[us].len() as u32 > npawns {
             for i in 0..pos.lists[us].len() {
                 let from = pos.lists[us][i] as usize;
                 if pawns.contains(from) {

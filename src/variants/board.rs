@@ -179,8 +179,10 @@ impl fmt::Debug for Position {
 pub struct Undo {
     /// The cell of the piece that moved.
     pub moved: u8,
-    /// The squares emptied by the move and what stood there, in the order taken.
-    pub captured: [(u16, u8); 4],
+    /// The squares emptied by the move and what stood there (the cell
+    /// widened to 16 bits: a pair without padding is zeroed in two
+    /// stores, not eight), in the order taken.
+    pub captured: [(u16, u16); 4],
     /// How many entries of `captured` are used.
     pub ncaptured: u8,
 }
@@ -334,7 +336,7 @@ impl Position {
                     pos.men[s].remove(sq);
                     pos.pawns[s].remove(sq);
                 }
-                undo.captured[undo.ncaptured as usize] = (sq as u16, cell);
+                undo.captured[undo.ncaptured as usize] = (sq as u16, u16::from(cell));
                 undo.ncaptured += 1;
             }
         };
@@ -377,6 +379,7 @@ impl Position {
             }
         }
         for &(sq, cell) in undo.captured[..undo.ncaptured as usize].iter().rev() {
+            let cell = cell as u8;
             let is_royal = royal_kind == Some(cell_kind(cell));
             self.put(sq as usize, cell, is_royal);
         }

@@ -6,6 +6,7 @@
 //! cells (the padding between rows is shared), and there are three padding
 //! rows above and below.
 
+use super::cellbits::CellBits;
 use std::fmt;
 
 /// The widest and tallest board.
@@ -155,6 +156,16 @@ pub struct Position {
     /// Cambodian first-move rights: per side, a bit per file of its back
     /// rank whose piece (king or met) has not moved (the FEN's `DEde`).
     pub gates: [u16; 2],
+    /// Each side's pieces as a cell set, kept by the moves.
+    pub(crate) men: [CellBits; 2],
+    /// Each side's pawns (the kind given to `index_cells`), kept by the moves.
+    pub(crate) pawns: [CellBits; 2],
+    /// The `OFF` cells (padding and holes) when `index_cells` ran; cells
+    /// turned to stone later are not in it.
+    pub(crate) walls: CellBits,
+    /// The pawns' cell without its colour bit (kind + 1); 0: the cell sets
+    /// are not kept (`index_cells` was not asked to).
+    pawn_code: u8,
 }
 
 impl fmt::Debug for Position {
@@ -168,8 +179,10 @@ impl fmt::Debug for Position {
 pub struct Undo {
     /// The cell of the piece that moved.
     pub moved: u8,
-    /// The squares emptied by the move and what stood there, in the order taken.
-    pub captured: [(u16, u8); 4],
+    /// The squares emptied by the move and what stood there (the cell
+    /// widened to 16 bits: a pair without padding is zeroed in two
+    /// stores, not eight), in the order taken.
+    pub captured: [(u16, u16); 4],
     /// How many entries of `captured` are used.
     pub ncaptured: u8,
 }
@@ -189,7 +202,74 @@ impl Position {
             ep_victim: NO_SQUARE,
             checks: [0; 2],
             gates: [0; 2],
+            men: [CellBits::default(); 2],
+            pawns: [CellBits::default(); 2],
+            walls: CellBits::default(),
+            pawn_code: 0,
         }
+    }
+
+    /// Fills the cell sets from the mailbox and keeps them from now on,
+    /// `pawn`'s pieces as the pawns (`None`: the sets are not kept).
+    pub fn index_cells(&mut self, pawn: Option<usize>) {
+        self.pawn_code = pawn.map_or(0, |k| k as u8 + 1);
+        if pawn.is_none() {
+            (self.men, self.pawns, self.walls) = Default::default();
+            return;
+        }
+        let cells = &self.cells;
+        let of = |side: Side, pawns_only: bool| {
+            CellBits::from_fn(cells.len(), |c| {
+                let cell = cells[c];
+                cell != EMPTY && cell != OFF && cell_side(cell) == side && (!pawns_only || self.is_pawn(cell))
+            })
+        };
+        let men = [of(WHITE, false), of(BLACK, false)];
+        let pawns = [of(WHITE, true), of(BLACK, true)];
+        let walls = CellBits::from_fn(64 * super::cellbits::WORDS, |c| c >= cells.len() || cells[c] == OFF);
+        (self.men, self.pawns, self.walls) = (men, pawns, walls);
+    }
+
+    /// The kind given to `index_cells`, if any.
+    pub(crate) fn pawn_kind(&self) -> Option<usize> {
+        (self.pawn_code != 0).then(|| self.pawn_code as usize - 1)
+    }
+
+    /// Is the piece `cell` a pawn of the kind kept?
+    #[inline(always)]
+    fn is_pawn(&self, cell: u8) -> bool {
+        cell & !BLACK_BIT == self.pawn_code
+    }
+
+    /// Replaces the piece on `sq` by `cell` of the same side (a promotion
+    /// or its take-back).
+    pub fn set_piece(&mut self, sq: usize, cell: u8) {
+        let side = cell_side(cell);
+        self.cells[sq] = cell;
+        if self.pawn_code != 0 {
+            self.pawns[side].remove(sq);
+            if self.is_pawn(cell) {
+                self.pawns[side].insert(sq);
+            }
+        }
+    }
+
+    /// Moves `side`'s piece `cell` from `from` to `to` in the cell sets.
+    #[inline(always)]
+    fn move_in_sets(&mut self, side: Side, cell: u8, from: usize, to: usize) {
+        self.men[side].remove(from);
+        self.men[side].insert(to);
+        if self.is_pawn(cell) {
+            self.pawns[side].remove(from);
+            self.pawns[side].insert(to);
+        }
+    }
+
+    /// Do the cell sets agree with the mailbox (after `index_cells`)?
+    pub(crate) fn cells_indexed(&self) -> bool {
+        let mut fresh = self.clone();
+        fresh.index_cells(self.pawn_kind());
+        fresh.men == self.men && fresh.pawns == self.pawns && fresh.walls == self.walls
     }
 
     /// Takes the piece off a non-empty cell and returns it.
@@ -202,6 +282,10 @@ impl Position {
             self.royal[s] = NO_SQUARE;
         }
         self.cells[sq] = EMPTY;
+        if self.pawn_code != 0 {
+            self.men[s].remove(sq);
+            self.pawns[s].remove(sq);
+        }
         cell
     }
 
@@ -212,6 +296,12 @@ impl Position {
         self.cells[sq] = cell;
         self.slot[sq] = self.lists[side].len() as u16;
         self.lists[side].push(sq as u16);
+        if self.pawn_code != 0 {
+            self.men[side].insert(sq);
+            if self.is_pawn(cell) {
+                self.pawns[side].insert(sq);
+            }
+        }
         if royal {
             self.royal[side] = sq as u16;
         }
@@ -242,7 +332,11 @@ impl Position {
                     pos.royal[s] = NO_SQUARE;
                 }
                 pos.cells[sq] = EMPTY;
-                undo.captured[undo.ncaptured as usize] = (sq as u16, cell);
+                if pos.pawn_code != 0 {
+                    pos.men[s].remove(sq);
+                    pos.pawns[s].remove(sq);
+                }
+                undo.captured[undo.ncaptured as usize] = (sq as u16, u16::from(cell));
                 undo.ncaptured += 1;
             }
         };
@@ -256,6 +350,9 @@ impl Position {
             self.slot[to] = i;
             self.cells[from] = EMPTY;
             self.cells[to] = moved;
+            if self.pawn_code != 0 {
+                self.move_in_sets(side, moved, from, to);
+            }
             if royal_kind == Some(cell_kind(moved)) {
                 self.royal[side] = to as u16;
             }
@@ -274,11 +371,15 @@ impl Position {
             self.slot[from] = i;
             self.cells[to] = EMPTY;
             self.cells[from] = undo.moved;
+            if self.pawn_code != 0 {
+                self.move_in_sets(side, undo.moved, to, from);
+            }
             if royal_kind == Some(cell_kind(undo.moved)) {
                 self.royal[side] = from as u16;
             }
         }
         for &(sq, cell) in undo.captured[..undo.ncaptured as usize].iter().rev() {
+            let cell = cell as u8;
             let is_royal = royal_kind == Some(cell_kind(cell));
             self.put(sq as usize, cell, is_royal);
         }

@@ -76,6 +76,8 @@ impl Variant {
                 }
             }
         }
+        // The cell sets that count pawn moves by shifts, if they will.
+        pos.index_cells(self.tables.unroyal_pawn(&pos));
         Ok(pos)
     }
 

@@ -423,6 +423,9 @@ impl Tables {
         };
         let (mut quiet, mut captures) = (0, 0);
         match marks {
+            _ if screen.king == NO_SQUARE && !screen.all_played && self.counts_unroyal(pos) => {
+                quiet = self.count_unroyal(pos, moves);
+            }
             Some(marks) if !laws.no_checks && self.reparse.is_none() => {
                 // Copies of the loop: without the pawn's path, the
                 // custom-piece variants' loop stays as lean as it was, and

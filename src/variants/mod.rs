@@ -7,6 +7,7 @@ pub mod betza;
 pub mod board;
 pub mod builtin;
 mod cambodian;
+mod cellbits;
 mod checkless;
 pub mod explain;
 pub mod explain_rules;
@@ -22,6 +23,7 @@ pub mod rules;
 mod shapes;
 pub mod show;
 pub mod special;
+mod unroyal;
 pub mod variant;
 pub mod view;
 

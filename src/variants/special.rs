@@ -15,8 +15,9 @@ pub struct Played {
     ep_victim: u16,
     gates: [u16; 2],
     checks: [u8; 2],
-    /// Pieces removed by an explosion (the capturer first), in order.
-    blasted: [(u16, u8); 9],
+    /// Pieces removed by an explosion (the capturer first), in order
+    /// (cells widened as in `Undo::captured`).
+    blasted: [(u16, u16); 9],
     nblasted: u8,
     /// The capturer turned to stone (`blasted[0]`; a wall on its square).
     petrified: bool,
@@ -232,18 +233,17 @@ impl Tables {
         let up = self.forward(us);
         let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
         let region = &promotion.region[us];
-        let mut i = start;
         let end = out.len();
         if !out[start..].iter().any(|mv| region.has(mv.to as usize)) {
             return;
         }
-        let mut keep = Vec::new();
-        while i < end {
+        // The moves as they stay or promote go after `end`, then take the
+        // place of `start..end` (no list of their own to allocate).
+        for i in start..end {
             let mv = out[i];
-            i += 1;
             let to = mv.to as usize;
             if !region.has(to) {
-                keep.push(mv);
+                out.push(mv);
                 continue;
             }
             for &kind in &promotion.kinds[us] {
@@ -251,13 +251,13 @@ impl Tables {
                 if limit > 0 && self.count(pos, us, kind) >= limit as usize {
                     continue;
                 }
-                keep.push(Move { promo: kind as u8 + 1, ..mv });
+                out.push(Move { promo: kind as u8 + 1, ..mv });
             }
             // Fairy-Stockfish's `promotedPieceType` of the pawn: one more
             // promotion, printed `+`, with no limit.
             if let Some(kind) = promotion.pawn_piece_promotion {
                 if pawn == Some(cell_kind(pos.cells[mv.from as usize])) {
-                    keep.push(Move { promo: kind as u8 + 1, ..mv });
+                    out.push(Move { promo: kind as u8 + 1, ..mv });
                 }
             }
             let stays = match promotion.mandatory {
@@ -266,11 +266,10 @@ impl Tables {
                 Mandatory::UnlessStuck => pos.cells[(to as isize + up) as usize] != OFF,
             };
             if stays {
-                keep.push(mv);
+                out.push(mv);
             }
         }
-        out.truncate(start);
-        out.extend(keep);
+        out.drain(start..end);
     }
 
     /// The pieces of `kind` that `side` has.
@@ -420,13 +419,13 @@ impl Tables {
         } else {
             played.undo = pos.make(from, to, mv.victims(), self.royal());
             if let Some(kind) = mv.promotion() {
-                pos.cells[to] = piece_cell(kind, us);
+                pos.set_piece(to, piece_cell(kind, us));
             }
             if self.laws.blast && played.undo.ncaptured > 0 {
                 self.explode(pos, to, &mut played);
             } else if played.undo.ncaptured > 0 && self.laws.petrify.contains(&cell_kind(played.undo.moved)) {
                 // The capturer turns to stone: a wall where it stands.
-                played.blasted[0] = (to as u16, pos.lift(to));
+                played.blasted[0] = (to as u16, u16::from(pos.lift(to)));
                 played.nblasted = 1;
                 played.petrified = true;
                 pos.cells[to] = OFF;
@@ -494,7 +493,7 @@ impl Tables {
         let immune = |c: u8| self.laws.blast_immune >> cell_kind(c) & 1 == 1;
         let mut take = |pos: &mut Position, sq: usize| {
             let cell = pos.lift(sq);
-            played.blasted[played.nblasted as usize] = (sq as u16, cell);
+            played.blasted[played.nblasted as usize] = (sq as u16, u16::from(cell));
             played.nblasted += 1;
         };
         if !immune(pos.cells[at]) {
@@ -526,10 +525,11 @@ impl Tables {
                 pos.cells[to] = EMPTY;
             }
             for &(sq, cell) in played.blasted[..played.nblasted as usize].iter().rev() {
+                let cell = cell as u8;
                 pos.put(sq as usize, cell, royal == Some(cell_kind(cell)));
             }
             if mv.promo != 0 {
-                pos.cells[to] = played.undo.moved;
+                pos.set_piece(to, played.undo.moved);
             }
             pos.unmake(from, to, &played.undo, royal);
         }

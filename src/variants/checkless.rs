@@ -55,9 +55,7 @@ impl Tables {
                     continue;
                 }
             }
-            let start = moves.len();
-            self.piece_moves(pos, from, false, moves);
-            self.piece_extras(pos, from, start, moves);
+            self.general_moves(pos, from, moves);
         }
         self.board_extras(pos, moves);
         n

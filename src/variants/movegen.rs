@@ -599,6 +599,15 @@ impl Tables {
         }
     }
 
+    /// Every pseudo-legal move of the piece on `from` by the general path:
+    /// its leg code and its extras.
+    #[inline]
+    pub(crate) fn general_moves(&self, pos: &mut Position, from: usize, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.piece_moves(pos, from, false, out);
+        self.piece_extras(pos, from, start, out);
+    }
+
     /// The moves of the built-in pawn on `from` by its direct path, en
     /// passant included; false, with none, if it has none (not the pawn, or
     /// one that could promote).
@@ -633,9 +642,7 @@ impl Tables {
                     if self.direct_pawn_moves(pos, from, out) {
                         continue;
                     }
-                    let start = out.len();
-                    self.piece_moves(pos, from, false, out);
-                    self.piece_extras(pos, from, start, out);
+                    self.general_moves(pos, from, out);
                 }
                 self.board_extras(pos, out);
             }

@@ -58,9 +58,7 @@ impl Tables {
                 if !self.has_extras(cell_kind(pos.cells[from])) && self.plain_landings(pos, from, |_| n += 1) {
                     continue;
                 }
-                let start = moves.len();
-                self.piece_moves(pos, from, false, moves);
-                self.piece_extras(pos, from, start, moves);
+                self.general_moves(pos, from, moves);
             }
         }
         self.board_extras(pos, moves);

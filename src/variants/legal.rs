@@ -8,7 +8,7 @@ use super::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
 use super::movegen::{Move, Special, Tables};
 use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
 
-/// Cells marked by `Tables::sensitive`, one bit per mailbox cell.
+/// Cells marked by `Tables::quiet_marks`, one bit per mailbox cell.
 pub(super) type Marks = [u64; 8];
 
 #[inline]
@@ -271,25 +271,19 @@ impl Tables {
     fn blast_capture_legal(&self, pos: &Position, s: &Screen, mv: &Move) -> Option<bool> {
         let marks = s.marks.as_ref().filter(|_| !self.laws.no_checks && mv.nvictims == 0)?;
         let (from, to) = (mv.from as usize, mv.to as usize);
-        let stride = self.geometry().stride as isize;
-        let (tx, ty) = self.coords[to];
-        let near = |sq: u16| {
-            sq != NO_SQUARE && {
-                let (x, y) = self.coords[sq as usize];
-                (x - tx).abs() <= 1 && (y - ty).abs() <= 1
-            }
-        };
-        if from == s.king as usize || near(s.king) || near(pos.royal[pos.side ^ 1]) {
+        let (us, them) = (pos.side, pos.side ^ 1);
+        if from == s.king as usize
+            || to == pos.royal[them] as usize
+            || self.blast_shielded(pos, to, us)
+            || self.blast_shielded(pos, to, them)
+        {
             return None;
         }
         let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
-        let blasted = [-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1]
-            .into_iter()
-            .map(|d| (to as isize + d) as usize)
-            .filter(|&sq| {
-                let c = pos.cells[sq];
-                c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn
-            });
+        let blasted = self.neighbours().map(|d| (to as isize + d) as usize).into_iter().filter(|&sq| {
+            let c = pos.cells[sq];
+            c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn
+        });
         let opened = marked(marks, from) || marked(marks, to) || blasted.into_iter().any(|sq| marked(marks, sq));
         (!opened).then_some(true)
     }
@@ -417,13 +411,11 @@ impl Tables {
         // Without a royal piece of the mover (horde's White) and without
         // rules that play every move, every plain move is legal: nothing
         // is marked.
-        let marks = match screen.marks {
-            None if screen.king == NO_SQUARE && !screen.all_played => Some([0; 8]),
-            marks => marks,
-        };
+        let unroyal = screen.king == NO_SQUARE && !screen.all_played;
+        let marks = if unroyal { Some([0; 8]) } else { screen.marks };
         let (mut quiet, mut captures) = (0, 0);
         match marks {
-            _ if screen.king == NO_SQUARE && !screen.all_played && self.counts_unroyal(pos) => {
+            _ if unroyal && self.counts_unroyal(pos) => {
                 quiet = self.count_unroyal(pos, moves);
             }
             Some(marks) if !laws.no_checks && self.reparse.is_none() => {

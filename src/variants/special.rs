@@ -489,7 +489,6 @@ impl Tables {
     /// Removes the capturer on `at` and every piece but pawns next to it.
     fn explode(&self, pos: &mut Position, at: usize, played: &mut Played) {
         let pawn = self.laws.pawn.as_ref().map(|p| p.kind);
-        let s = self.geometry().stride as isize;
         let immune = |c: u8| self.laws.blast_immune >> cell_kind(c) & 1 == 1;
         let mut take = |pos: &mut Position, sq: usize| {
             let cell = pos.lift(sq);
@@ -499,7 +498,7 @@ impl Tables {
         if !immune(pos.cells[at]) {
             take(pos, at);
         }
-        for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
+        for d in self.neighbours() {
             let sq = (at as isize + d) as usize;
             let c = pos.cells[sq];
             if c != EMPTY && c != OFF && Some(cell_kind(c)) != pawn && !immune(c) {
@@ -708,9 +707,13 @@ impl Tables {
         if !self.laws.blast || pos.royal[by] == NO_SQUARE {
             return false;
         }
+        self.neighbours().contains(&(sq as isize - pos.royal[by] as isize))
+    }
+
+    /// The cell offsets of the eight squares around a square.
+    pub(crate) fn neighbours(&self) -> [isize; 8] {
         let s = self.geometry().stride as isize;
-        let d = sq as isize - pos.royal[by] as isize;
-        [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].contains(&d)
+        [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1]
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! cargo run --release --example betza_reparse -- tests/variants/fairy.ini big10 3 [runs]
 
-use chesstool::variants::{ini, perft};
+use chesstool::variants::count::perft;
+use chesstool::variants::variant::ini;
 use std::time::Instant;
 
 fn main() {

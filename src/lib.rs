@@ -47,7 +47,7 @@
 //! # Hunt a bug in your own generator
 //!
 //! The hunt knows a game only through [`rules::Rules`] ([`chess::Chess`],
-//! [`variants::rules::VariantRules`], [`tictacchess::rules::TicTacChess`])
+//! [`variants::hunt::VariantRules`], [`tictacchess::rules::TicTacChess`])
 //! and an engine only through [`engines::Divider`]. Anything that can
 //! divide is an engine: a UCI program, a perftree script, a saved divide, or
 //! your own generator called from Rust, as here. A
@@ -134,8 +134,8 @@
 //!
 //! ```
 //! use chesstool::rules::Rules;
-//! use chesstool::variants::ini::IniFile;
-//! use chesstool::variants::rules::VariantRules;
+//! use chesstool::variants::variant::ini::IniFile;
+//! use chesstool::variants::hunt::VariantRules;
 //!
 //! let ini = "[archbishops]\nmaxFile = 10\nmaxRank = 8\nking = k\nrook = r\nknight = n\n\
 //!            customPiece1 = a:BN\nstartFen = rna1k2anr/10/10/10/10/10/10/RNA1K2ANR w - - 0 1\n";

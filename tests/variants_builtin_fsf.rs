@@ -3,7 +3,8 @@
 //! positions for each rule. Fairy-Stockfish (pyffish 0.0.90) is the oracle.
 
 mod variants_support;
-use chesstool::variants::{builtin, Variant};
+use chesstool::variants::variant::builtin;
+use chesstool::variants::Variant;
 use variants_support::*;
 
 /// Positions from seeded random games: every 7th ply and the last.

@@ -9,7 +9,7 @@ use chesstool::variants::betza::{
     compile::{flag_words, range_text, row_comment},
     BetzaError,
 };
-use chesstool::variants::show::{show, Shown};
+use chesstool::variants::hunt::betza_show::{show, Shown};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -193,7 +193,7 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
                     status: &'static str,
                     /// The keys: `origin` is the piece's square, `moves` where it goes.
                     origin: String,
-                    moves: &'a [chesstool::variants::show::ShownMove],
+                    moves: &'a [chesstool::variants::hunt::betza_show::ShownMove],
                 }
                 let doc = Doc { status: "ok", origin: g.name(shown.origin), moves: &shown.moves };
                 super::common::print_json(&doc)?;

@@ -2,7 +2,7 @@
 
 use super::Outcome;
 use anyhow::Result;
-use chesstool::variants::builtin;
+use chesstool::variants::variant::builtin;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde::Serialize;
 use std::io::Write;

@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use chesstool::variants::board::{Position, NO_SQUARE};
-use chesstool::variants::{ini, perft, Variant};
+use chesstool::variants::count::perft;
+use chesstool::variants::variant::ini;
+use chesstool::variants::Variant;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

@@ -3,8 +3,8 @@
 use super::text;
 use chesstool::rules::Rules;
 use chesstool::variants::betza::compile::compile;
-use chesstool::variants::ini::IniFile;
-use chesstool::variants::rules::VariantRules;
+use chesstool::variants::hunt::VariantRules;
+use chesstool::variants::variant::ini::IniFile;
 
 /// Betza notation: what compiles also shows on a board; what parses and
 /// compiles agree on being readable.
@@ -14,8 +14,8 @@ pub fn betza(data: &[u8]) {
     let compiled = compile(s);
     if compiled.is_ok() {
         assert!(parsed.is_ok(), "{s:?} compiles but does not parse");
-        let _ = chesstool::variants::show::show(s, 8, 8, Some("d4"), None);
-        let _ = chesstool::variants::show::show(s, 12, 10, Some("a1"), None);
+        let _ = chesstool::variants::hunt::betza_show::show(s, 8, 8, Some("d4"), None);
+        let _ = chesstool::variants::hunt::betza_show::show(s, 12, 10, Some("a1"), None);
     }
 }
 

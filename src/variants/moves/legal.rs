@@ -4,15 +4,15 @@
 //! node, and only moves touching them (or moves of the royal piece, or
 //! captures that explode) are played and tested.
 
-use super::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
 use super::movegen::{Move, Special, Tables};
 use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
+use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
 
 /// Cells marked by `Tables::quiet_marks`, one bit per mailbox cell.
-pub(super) type Marks = [u64; 8];
+pub(crate) type Marks = [u64; 8];
 
 #[inline]
-pub(super) fn marked(marks: &Marks, c: usize) -> bool {
+pub(crate) fn marked(marks: &Marks, c: usize) -> bool {
     marks[c >> 6] >> (c & 63) & 1 != 0
 }
 
@@ -52,7 +52,7 @@ impl Tables {
     /// The shapes of the piece of `by` on `x` whose captures could land on
     /// the cell at (`kx`, `ky`): an empty slice for most pieces.
     #[inline(always)]
-    pub(super) fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
+    pub(crate) fn bucket<'a>(&self, shapes: &'a Shapes, x: usize, kx: i8, ky: i8) -> &'a [(u32, u16, bool)] {
         let (ax, ay) = self.coords[x];
         let idx = ((ky - ay + 15) as usize) * 31 + (kx - ax + 15) as usize;
         let (s, e) = shapes.buckets[idx];
@@ -67,7 +67,7 @@ impl Tables {
 
     /// `bucket_hits` reading the board through `cell`.
     #[inline(always)]
-    pub(super) fn bucket_hits_with(
+    pub(crate) fn bucket_hits_with(
         &self,
         shapes: &Shapes,
         bucket: &[(u32, u16, bool)],

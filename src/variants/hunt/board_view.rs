@@ -2,9 +2,9 @@
 //! pieces by their letters, the side to move, and a royal piece in check
 //! with the pieces that give it.
 
-use super::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, WHITE};
-use super::variant::Variant;
 use crate::rules::{BoardView, SquareMark};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, WHITE};
+use crate::variants::variant::definition::Variant;
 
 /// The board of `pos` with a check marked.
 pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
@@ -49,15 +49,15 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
 
 #[cfg(test)]
 mod tests {
+    use crate::variants::hunt::VariantRules;
     use super::*;
     use crate::rules::Rules;
-    use crate::variants::rules::VariantRules;
 
     #[test]
     fn a_ten_by_ten_board_with_a_check() {
         let text = "[ten]\nmaxFile = 10\nmaxRank = 10\nking = k\nrook = r\n\
                     startFen = 9k/10/10/10/10/10/10/10/10/4K4R b - - 0 1\n";
-        let variant = crate::variants::ini::IniFile::parse("v.ini", text).unwrap().variant("ten").unwrap();
+        let variant = crate::variants::variant::ini::IniFile::parse("v.ini", text).unwrap().variant("ten").unwrap();
         let rules = VariantRules::new(variant, "v.ini");
         let pos = rules.parse_position("startpos").unwrap();
         let view = rules.board_view(&pos).unwrap();

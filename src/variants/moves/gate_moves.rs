@@ -3,8 +3,8 @@
 //! check, and an unmoved met may step two squares straight forward. The
 //! rights ("gates") sit on back-rank files, as the FEN's `DEde` names them.
 
-use super::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, WHITE};
 use super::movegen::{Move, Tables};
+use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, WHITE};
 
 impl Tables {
     /// The back rank of `side` (0-based).

@@ -1,9 +1,9 @@
 //! Perft on variants: the last ply is counted without playing its moves,
 //! the root moves are shared among rayon's threads.
 
-use super::board::Position;
-use super::movegen::Move;
-use super::variant::Variant;
+use crate::variants::board::Position;
+use crate::variants::moves::movegen::Move;
+use crate::variants::variant::definition::Variant;
 use rayon::prelude::*;
 
 /// Leaf nodes of the legal move tree to `depth` (1 at depth 0).

@@ -4,9 +4,9 @@
 //! FEN, other pieces: `x`/`X` are wazirs, `k`/`K` kings (no royal rule
 //! here), unless the caller defines those letters otherwise.
 
-use super::board::{cell_side, piece_cell, Position, EMPTY, WHITE};
-use super::movegen::Move;
-use super::variant::{FenError, Initial, PieceDef, Variant, VariantError};
+use crate::variants::board::{cell_side, piece_cell, Position, EMPTY, WHITE};
+use crate::variants::moves::movegen::Move;
+use crate::variants::variant::definition::{FenError, Initial, PieceDef, Variant, VariantError};
 
 /// One move of the piece: its destination and every square whose piece it removes.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -79,8 +79,10 @@ pub fn show(betza: &str, width: u8, height: u8, square: Option<&str>, fen: Optio
         Some(f) => variant.parse_fen(f)?,
         None => Position::empty(&g),
     };
-    let tested: Vec<usize> =
-        g.squares().filter(|&s| pos.cells[s] != EMPTY && super::board::cell_kind(pos.cells[s]) == 0).collect();
+    let tested: Vec<usize> = g
+        .squares()
+        .filter(|&s| pos.cells[s] != EMPTY && crate::variants::board::cell_kind(pos.cells[s]) == 0)
+        .collect();
     let origin = match (square, tested.as_slice()) {
         (_, [a, _, ..]) => {
             return Err(ShowError::Other(format!(

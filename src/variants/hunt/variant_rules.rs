@@ -6,12 +6,12 @@
 //! moves come sorted by origin square (a1, b1, ..., rank by rank), then
 //! destination, then victims.
 
-use super::board::Position;
-use super::movegen::{Move, Special};
-use super::perft;
-use super::variant::{FenError, Variant};
-use super::{explain, explain_rules};
+use super::{move_hints, rule_hints};
 use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
+use crate::variants::board::Position;
+use crate::variants::count::perft;
+use crate::variants::moves::movegen::{Move, Special};
+use crate::variants::variant::definition::{FenError, Variant};
 use std::sync::Arc;
 
 /// A variant and the path of the file that defines it (for `VariantPath`).
@@ -176,15 +176,15 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
-        explain_rules::describe_special(&self.variant, mv).or_else(|| Some(explain::describe(&self.variant, pos, mv)))
+        rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
-        Some(super::view::board_view(&self.variant, pos))
+        Some(super::board_view::board_view(&self.variant, pos))
     }
 
     fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
-        squares_of_text(&super::view::board_view(&self.variant, pos), text)
+        squares_of_text(&super::board_view::board_view(&self.variant, pos), text)
     }
 
     fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
@@ -201,10 +201,10 @@ impl Rules for VariantRules {
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
-        if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
+        if let Some(why) = rule_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }
         let points = points(&self.variant, text.trim())?;
-        explain::why_not(&self.variant, pos, &points)
+        move_hints::why_not(&self.variant, pos, &points)
     }
 }

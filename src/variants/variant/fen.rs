@@ -3,9 +3,11 @@
 //! (`KQkq`, Shredder and X-FEN file letters), the en-passant square, the
 //! check counters of check-counting variants (`3+3`), then the clocks.
 
-use super::board::{cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE};
-use super::laws::Castling;
-use super::variant::{FenError, Variant};
+use super::definition::{FenError, Variant};
+use crate::variants::board::{
+    cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE,
+};
+use crate::variants::rules::laws::Castling;
 
 fn side_name(side: Side) -> &'static str {
     if side == WHITE {

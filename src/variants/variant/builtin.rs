@@ -1,8 +1,8 @@
 //! Fairy-Stockfish's built-in variants as data: `builtin.ini`, read by our
 //! own `variants.ini` reader. A user's file may use them as templates.
 
+use super::definition::Variant;
 use super::ini::{IniError, IniFile};
-use super::variant::Variant;
 use std::sync::OnceLock;
 
 /// The name the built-in file goes by in messages.

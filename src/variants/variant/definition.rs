@@ -1,10 +1,10 @@
 //! A variant: its board, its pieces (letters and compiled Betza), the royal
 //! piece, and positions in Fairy-Stockfish's FEN.
 
-use super::betza::{self, BetzaError, Compiled};
-use super::board::{cell_side, Geometry, Position, Side, BLACK, EMPTY, MAX_SIZE, WHITE};
-use super::laws::Laws;
-use super::movegen::{Move, Special, TableError, Tables};
+use crate::variants::betza::{self, BetzaError, Compiled};
+use crate::variants::board::{cell_side, Geometry, Position, Side, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::variants::moves::movegen::{Move, Special, TableError, Tables};
+use crate::variants::rules::laws::Laws;
 use std::fmt;
 
 /// One kind of piece.
@@ -224,7 +224,7 @@ impl Variant {
     /// The side of the piece on a square.
     pub fn side_on(&self, pos: &Position, sq: usize) -> Option<Side> {
         let c = pos.cells[sq];
-        (c != EMPTY && c != super::board::OFF).then(|| cell_side(c))
+        (c != EMPTY && c != crate::variants::board::OFF).then(|| cell_side(c))
     }
 }
 

@@ -13,8 +13,8 @@
 //! is not implemented, is an error that names it: nothing is silently
 //! ignored.
 
-use super::laws;
-use super::variant::{Initial, PieceDef, Variant, VariantError};
+use super::definition::{Initial, PieceDef, Variant, VariantError};
+use crate::variants::rules::laws;
 use std::collections::BTreeMap;
 
 /// An error in a `variants.ini` file, with its line when it has one.
@@ -371,7 +371,7 @@ impl IniFile {
             }
             None => None,
         };
-        let geometry = super::board::Geometry::new(width, height);
+        let geometry = crate::variants::board::Geometry::new(width, height);
         let kind_of = |c: char| defs.iter().position(|d| d.letter == c.to_ascii_uppercase());
         let laws = laws::from_keys(&keys, &geometry, &kind_of).map_err(|(line, message)| err(line, message))?;
         Variant::new(name, width, height, defs, royal, &start_fen, initial, laws).map_err(|e| {

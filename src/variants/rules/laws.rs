@@ -4,7 +4,7 @@
 //! meanings (`src/variant.h`, `src/parser.cpp` of pyffish 0.0.90); the
 //! generator reads this struct, never the variant's name.
 
-use super::board::Geometry;
+use crate::variants::board::Geometry;
 use std::collections::BTreeMap;
 
 /// A set of cells of one board (indexed by mailbox cell).

@@ -7,10 +7,10 @@
 //! the concrete paths that give the move in question, and test their
 //! conditions on the board in path order.
 
-use super::betza::compile::{flag, Leg};
-use super::board::{cell_kind, cell_side, Position, EMPTY, OFF};
-use super::movegen::Move;
-use super::variant::Variant;
+use crate::variants::betza::compile::{flag, Leg};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, OFF};
+use crate::variants::moves::movegen::Move;
+use crate::variants::variant::definition::Variant;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Need {

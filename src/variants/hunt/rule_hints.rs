@@ -2,10 +2,10 @@
 //! promotion on this rank", "a capture is compulsory", "the explosion would
 //! take the own king", "castling through an attacked square".
 
-use super::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
-use super::laws::Mandatory;
-use super::movegen::{Move, Special};
-use super::variant::Variant;
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
+use crate::variants::moves::movegen::{Move, Special};
+use crate::variants::rules::laws::Mandatory;
+use crate::variants::variant::definition::Variant;
 
 /// Splits `e7e8q` into from, to and the promotion letter.
 fn parse(variant: &Variant, text: &str) -> Option<(usize, usize, Option<char>)> {
@@ -118,7 +118,7 @@ mod tests {
     #[test]
     fn a_kind_that_promotes_as_the_pawn_is_told_its_limit() {
         // Spartan: the hoplite promotes; a third king is over the limit.
-        let v = crate::variants::builtin::load("spartan").unwrap();
+        let v = crate::variants::variant::builtin::load("spartan").unwrap();
         let pos = v.parse_fen("4k2k/8/8/8/8/8/3h4/K7 b - - 0 1").unwrap();
         let why = why_not(&v, &pos, "d2c1k").unwrap_or_default();
         assert!(why.contains("limit of 2"), "{why}");

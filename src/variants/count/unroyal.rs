@@ -3,8 +3,8 @@
 //! pawns' moves are counted with shifts over the position's cell sets and
 //! the other pieces' plain moves by their landings, building no move.
 
-use super::board::{cell_kind, Position, NO_SQUARE};
-use super::movegen::{Move, Tables};
+use crate::variants::board::{cell_kind, Position, NO_SQUARE};
+use crate::variants::moves::movegen::{Move, Tables};
 
 impl Tables {
     /// The pawn kind to keep `pos`'s cell sets with, if `count_unroyal`

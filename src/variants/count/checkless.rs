@@ -3,9 +3,9 @@
 //! unless the piece itself attacks the enemy king from its destination,
 //! which its attack shapes tell without playing the move.
 
-use super::board::{cell_kind, Position, EMPTY};
-use super::legal::{marked, Marks};
-use super::movegen::{Move, Tables};
+use crate::variants::board::{cell_kind, Position, EMPTY};
+use crate::variants::moves::legal::{marked, Marks};
+use crate::variants::moves::movegen::{Move, Tables};
 
 impl Tables {
     /// Counts the plain moves that are legal for sure and puts every other

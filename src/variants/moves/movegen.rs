@@ -15,11 +15,11 @@
 //! kind with too many shapes (long multi-leg slides) falls back to running
 //! its leg code.
 
-use super::betza::compile::{flag, Leg, Row};
-use super::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
-use super::laws::Laws;
-use super::pawn::PawnPath;
+use super::pawn_path::PawnPath;
 use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY};
+use crate::variants::betza::compile::{flag, Leg, Row};
+use crate::variants::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
+use crate::variants::rules::laws::Laws;
 
 /// A move: where the piece goes and the extra squares it captures on the
 /// way (locust victims, sorted). Cells are the variant's mailbox cells.
@@ -550,7 +550,7 @@ impl Tables {
     /// board, with or without its initial (`i`) moves.
     pub(crate) fn empty_board_targets(&self, kind: usize, side: Side, from: usize, initial: bool) -> Vec<usize> {
         let mut cells = self.geometry.empty_cells();
-        cells[from] = super::board::piece_cell(kind, side);
+        cells[from] = crate::variants::board::piece_cell(kind, side);
         let mut out = Vec::new();
         self.destinations(&mut cells, from, Some(initial), &mut out);
         out.into_iter().map(usize::from).collect()
@@ -660,7 +660,7 @@ impl Tables {
     /// compile its Betza string now, then interpret (for the speed
     /// comparison of compiling once against re-parsing at every node).
     pub fn piece_moves_reparsed(&self, pos: &mut Position, from: usize, notation: &str, out: &mut Vec<Move>) {
-        let Ok(compiled) = super::betza::compile(notation) else { return };
+        let Ok(compiled) = crate::variants::betza::compile(notation) else { return };
         let side = cell_side(pos.cells[from]);
         let code = link(&compiled.code, &self.geometry, side);
         let initial_ok = self.initial[side][from];
@@ -725,9 +725,9 @@ fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
 
 #[cfg(test)]
 mod tests {
+    use crate::variants::moves::shapes::may_repeat;
     use super::*;
     use crate::variants::betza::compile;
-    use crate::variants::shapes::may_repeat;
 
     fn repeats(notation: &str) -> bool {
         may_repeat(&compile(notation).unwrap().roots, &Geometry::new(8, 8))

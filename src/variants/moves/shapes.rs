@@ -2,8 +2,8 @@
 //! enumerated once with the conditions on its squares (for the royal rule),
 //! and whether two paths of a kind can give the same move (deduplication).
 
-use super::betza::compile::{flag, Leg};
-use super::board::{Geometry, Side};
+use crate::variants::betza::compile::{flag, Leg};
+use crate::variants::board::{Geometry, Side};
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Shapes {

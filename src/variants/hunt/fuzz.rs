@@ -4,10 +4,10 @@
 //! checks, the game ends of its laws), and the reading of an engine's FEN
 //! (Fairy-Stockfish's `d`) by meaning.
 
-use super::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
-use super::movegen::{Move, Special};
-use super::variant::Variant;
 use crate::rules::{field_differences, RareMove};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
+use crate::variants::moves::movegen::{Move, Special};
+use crate::variants::variant::definition::Variant;
 
 /// What makes `mv` rare in `pos`.
 pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
@@ -95,7 +95,8 @@ fn enemy_pawn_beside(variant: &Variant, pos: &Position, sq: usize) -> bool {
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::variants::{builtin, rules::VariantRules};
+    use crate::variants::hunt::variant_rules::VariantRules;
+    use crate::variants::variant::builtin;
 
     fn rare(variant: &str, fen: &str, text: &str) -> RareMove {
         let rules = VariantRules::new(builtin::load(variant).unwrap(), "");

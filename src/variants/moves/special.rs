@@ -2,9 +2,9 @@
 //! passant, promotion, castling, explosions, check counts and the game ends
 //! that leave no moves. Read from the variant's `Laws`.
 
-use super::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
-use super::laws::{Extinction, Laws, Mandatory, PawnLaws, Rushes};
 use super::movegen::{Move, Special, Tables};
+use crate::variants::board::{cell_kind, cell_side, piece_cell, Position, Side, Undo, EMPTY, NO_SQUARE, OFF, WHITE};
+use crate::variants::rules::laws::{Extinction, Laws, Mandatory, PawnLaws, Rushes};
 
 /// What `play` changed, to take it back.
 #[derive(Debug, Clone, Copy)]
@@ -25,7 +25,7 @@ pub struct Played {
 
 impl Laws {
     /// With explosions, kings side by side cannot check each other.
-    pub fn blast_kings_touch(&self, pos: &Position, g: &super::board::Geometry) -> bool {
+    pub fn blast_kings_touch(&self, pos: &Position, g: &crate::variants::board::Geometry) -> bool {
         if !self.blast || pos.royal[0] == NO_SQUARE || pos.royal[1] == NO_SQUARE {
             return false;
         }
@@ -719,7 +719,7 @@ impl Tables {
 
 /// The one square a straight or diagonal step from `from` to `to` passes
 /// over (`NO_SQUARE`: none, or a bent leap); `None` if it passes several.
-fn passed_square(g: &super::board::Geometry, from: usize, to: usize) -> Option<u16> {
+fn passed_square(g: &crate::variants::board::Geometry, from: usize, to: usize) -> Option<u16> {
     let ((fx, fy), (tx, ty)) = (g.coords(from), g.coords(to));
     let (dx, dy) = (tx as i8 - fx as i8, ty as i8 - fy as i8);
     let n = dx.abs().max(dy.abs());

@@ -5,7 +5,7 @@
 //! cargo run --release --example betza_reparse -- tests/variants/fairy.ini big10 3 [runs]
 
 use chesstool::variants::count::perft;
-use chesstool::variants::variant::ini;
+use chesstool::variants::variant::user_ini;
 use std::time::Instant;
 
 fn main() {
@@ -20,7 +20,7 @@ fn main() {
         eprintln!("{USAGE}");
         std::process::exit(2);
     }
-    let variant = ini::load(&args[1], &args[2]).unwrap_or_else(|e| {
+    let variant = user_ini::load(&args[1], &args[2]).unwrap_or_else(|e| {
         eprintln!("error: {e}");
         std::process::exit(2)
     });

@@ -134,12 +134,12 @@
 //!
 //! ```
 //! use chesstool::rules::Rules;
-//! use chesstool::variants::variant::ini::IniFile;
+//! use chesstool::variants::variant::user_ini;
 //! use chesstool::variants::hunt::VariantRules;
 //!
 //! let ini = "[archbishops]\nmaxFile = 10\nmaxRank = 8\nking = k\nrook = r\nknight = n\n\
 //!            customPiece1 = a:BN\nstartFen = rna1k2anr/10/10/10/10/10/10/RNA1K2ANR w - - 0 1\n";
-//! let variant = IniFile::parse("variants.ini", ini)?.variant("archbishops")?;
+//! let variant = user_ini::parse("variants.ini", ini)?.variant("archbishops")?;
 //! let rules = VariantRules::new(variant, "variants.ini");
 //! let start = rules.parse_position("startpos")?;
 //! // Fairy-Stockfish (build 251126: `go perft 3`, this file as VariantPath) counts 117770.

@@ -36,7 +36,7 @@ fn interpreter_and_simple_forms_agree() {
 fn a_locust_near_the_edge_counts_like_the_interpreter() {
     let text = "[v]\nmaxFile = 5\nmaxRank = 5\nking = k\ncustomPiece1 = j:caR\nstartFen = 5/5/5/5/K1kj1 w - - 0 1\n\
                 [w]\nking = k\nrook = r\ncustomPiece1 = j:caR\nstartFen = 8/8/8/8/8/3R4/8/K1kj4 w - - 0 1\n";
-    let file = chesstool::variants::variant::ini::IniFile::parse("v.ini", text).unwrap();
+    let file = chesstool::variants::variant::user_ini::parse("v.ini", text).unwrap();
     let both = |name| {
         let fast = file.variant(name).unwrap();
         let mut slow = fast.clone();

@@ -8,7 +8,7 @@ use anyhow::{anyhow, Context, Result};
 use chesstool::rules::Rules;
 use chesstool::variants::count::perft;
 use chesstool::variants::hunt::VariantRules;
-use chesstool::variants::variant::{builtin, ini};
+use chesstool::variants::variant::{builtin, user_ini};
 use chesstool::variants::{Position, Variant};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
@@ -43,7 +43,7 @@ impl VariantArgs {
     pub fn rules(&self) -> Result<VariantRules> {
         let name = self.variant.as_deref().unwrap_or_default();
         let variant = if self.variant_path.is_some() {
-            ini::load_with_builtins(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?
+            user_ini::load_with_builtins(self.path(), name).map_err(|e| anyhow!("--variant-path: {e}"))?
         } else {
             builtin::load(name).map_err(|e| anyhow!("--variant: {e}"))?
         };

@@ -31,5 +31,5 @@ pub mod rules;
 pub mod variant;
 
 pub use board::Position;
-pub use moves::movegen::Move;
+pub use moves::vocabulary::Move;
 pub use variant::definition::{Initial, PieceDef, Variant};

@@ -4,7 +4,7 @@
 
 use chesstool::variants::board::{Position, NO_SQUARE};
 use chesstool::variants::count::perft;
-use chesstool::variants::variant::ini;
+use chesstool::variants::variant::user_ini;
 use chesstool::variants::Variant;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -16,7 +16,7 @@ pub fn ini_path() -> String {
 }
 
 pub fn load(name: &str) -> Variant {
-    ini::load(&ini_path(), name).unwrap_or_else(|e| panic!("{e}"))
+    user_ini::load(&ini_path(), name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The Fairy-Stockfish binary: `$FAIRY_STOCKFISH`, then the place

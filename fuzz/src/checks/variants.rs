@@ -4,7 +4,7 @@ use super::text;
 use chesstool::rules::Rules;
 use chesstool::variants::betza::compile::compile;
 use chesstool::variants::hunt::VariantRules;
-use chesstool::variants::variant::ini::IniFile;
+use chesstool::variants::variant::user_ini;
 
 /// Betza notation: what compiles also shows on a board; what parses and
 /// compiles agree on being readable.
@@ -34,7 +34,7 @@ pub fn variants(data: &[u8]) {
 /// move of it reads back from its text.
 fn variants_ini(data: &[u8]) {
     let Some(s) = text(data, 8 << 10) else { return };
-    let Ok(file) = IniFile::parse("fuzz.ini", s) else { return };
+    let Ok(file) = user_ini::parse("fuzz.ini", s) else { return };
     for name in file.names().into_iter().take(4) {
         let Ok(variant) = file.variant(&name) else { continue };
         let rules = VariantRules::new(variant, "fuzz.ini");
@@ -66,7 +66,7 @@ fn variant_fen(data: &[u8]) {
         "shogi" => "[mini]\nmaxFile = 5\nmaxRank = 5\nstartFen = 4k/5/5/5/K4 w - - 0 1\n",
         _ => "[chess2]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     };
-    let Ok(file) = IniFile::parse("fuzz.ini", ini) else { return };
+    let Ok(file) = user_ini::parse("fuzz.ini", ini) else { return };
     let Some(name) = file.names().into_iter().next() else { return };
     let Ok(variant) = file.variant(&name) else { return };
     let rules = VariantRules::new(variant, "fuzz.ini");

@@ -5,7 +5,8 @@
 
 use crate::variants::board::{cell_kind, Position, EMPTY};
 use crate::variants::moves::legal::{marked, Marks};
-use crate::variants::moves::movegen::{Move, Tables};
+use crate::variants::moves::movegen::Tables;
+use crate::variants::moves::vocabulary::Move;
 
 impl Tables {
     /// Counts the plain moves that are legal for sure and puts every other

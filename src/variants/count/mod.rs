@@ -1,7 +1,9 @@
 //! Counting: perft, with the last ply counted without playing its moves
-//! (the plain, no-check and royal-less paths). Uses every room below
-//! (layer 4).
+//! (`last_ply.rs`: the plain path; `checkless.rs` where checks are not
+//! allowed; `unroyal.rs` for a side without a royal piece). Uses every room
+//! below (layer 4).
 
 pub(crate) mod checkless;
+pub(crate) mod last_ply;
 pub mod perft;
 pub(crate) mod unroyal;

@@ -2,7 +2,7 @@
 //! the root moves are shared among rayon's threads.
 
 use crate::variants::board::Position;
-use crate::variants::moves::movegen::Move;
+use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::Variant;
 use rayon::prelude::*;
 

@@ -4,20 +4,10 @@
 //! the other pieces' plain moves by their landings, building no move.
 
 use crate::variants::board::{cell_kind, Position, NO_SQUARE};
-use crate::variants::moves::movegen::{Move, Tables};
+use crate::variants::moves::movegen::Tables;
+use crate::variants::moves::vocabulary::Move;
 
 impl Tables {
-    /// The pawn kind to keep `pos`'s cell sets with, if `count_unroyal`
-    /// may ever count from it: a side has no royal piece, and no rule
-    /// tests its moves.
-    pub(crate) fn unroyal_pawn(&self, pos: &Position) -> Option<usize> {
-        let laws = &self.laws;
-        let royal_less = self.royal().is_none() || pos.royal.contains(&NO_SQUARE);
-        let path = self.pawn_path.as_ref()?;
-        (royal_less && !laws.tested_by_playing() && !laws.no_checks && !laws.blast && !laws.must_capture)
-            .then_some(path.kind)
-    }
-
     /// Can `count_unroyal` count the side to move of `pos`, which has no
     /// royal piece and no move the screen plays? (No rule that tests a
     /// move without a royal piece: checks, explosions, compulsory captures.)

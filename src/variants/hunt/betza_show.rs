@@ -5,7 +5,7 @@
 //! here), unless the caller defines those letters otherwise.
 
 use crate::variants::board::{cell_side, piece_cell, Position, EMPTY, WHITE};
-use crate::variants::moves::movegen::Move;
+use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::{FenError, Initial, PieceDef, Variant, VariantError};
 
 /// One move of the piece: its destination and every square whose piece it removes.

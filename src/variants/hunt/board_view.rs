@@ -49,15 +49,15 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
 
 #[cfg(test)]
 mod tests {
-    use crate::variants::hunt::VariantRules;
     use super::*;
     use crate::rules::Rules;
+    use crate::variants::hunt::VariantRules;
 
     #[test]
     fn a_ten_by_ten_board_with_a_check() {
         let text = "[ten]\nmaxFile = 10\nmaxRank = 10\nking = k\nrook = r\n\
                     startFen = 9k/10/10/10/10/10/10/10/10/4K4R b - - 0 1\n";
-        let variant = crate::variants::variant::ini::IniFile::parse("v.ini", text).unwrap().variant("ten").unwrap();
+        let variant = crate::variants::variant::user_ini::parse("v.ini", text).unwrap().variant("ten").unwrap();
         let rules = VariantRules::new(variant, "v.ini");
         let pos = rules.parse_position("startpos").unwrap();
         let view = rules.board_view(&pos).unwrap();

@@ -6,7 +6,7 @@
 
 use crate::rules::{field_differences, RareMove};
 use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
-use crate::variants::moves::movegen::{Move, Special};
+use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::variant::definition::Variant;
 
 /// What makes `mv` rare in `pos`.

@@ -9,7 +9,7 @@
 
 use crate::variants::betza::compile::{flag, Leg};
 use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, OFF};
-use crate::variants::moves::movegen::Move;
+use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::Variant;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

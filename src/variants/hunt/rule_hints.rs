@@ -3,8 +3,8 @@
 //! take the own king", "castling through an attacked square".
 
 use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
-use crate::variants::moves::movegen::{Move, Special};
-use crate::variants::rules::laws::Mandatory;
+use crate::variants::moves::vocabulary::{Move, Special};
+use crate::variants::rules::Mandatory;
 use crate::variants::variant::definition::Variant;
 
 /// Splits `e7e8q` into from, to and the promotion letter.

@@ -10,7 +10,7 @@ use super::{move_hints, rule_hints};
 use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
 use crate::variants::board::Position;
 use crate::variants::count::perft;
-use crate::variants::moves::movegen::{Move, Special};
+use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::variant::definition::{FenError, Variant};
 use std::sync::Arc;
 

@@ -3,7 +3,8 @@
 //! check, and an unmoved met may step two squares straight forward. The
 //! rights ("gates") sit on back-rank files, as the FEN's `DEde` names them.
 
-use super::movegen::{Move, Tables};
+use super::movegen::Tables;
+use super::vocabulary::Move;
 use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, WHITE};
 
 impl Tables {

@@ -17,70 +17,11 @@
 
 use super::pawn_path::PawnPath;
 use super::shapes::{bucket, enumerate_shapes, may_repeat, Shapes, C_EMPTY};
+use super::simple_paths::{pawn_steps, run_simple, simple_forms, simple_landings, Simple};
+use super::vocabulary::{Move, MAX_VICTIMS};
 use crate::variants::betza::compile::{flag, Leg, Row};
 use crate::variants::board::{cell_kind, cell_side, Geometry, Position, Side, EMPTY, NO_SQUARE, OFF};
-use crate::variants::rules::laws::Laws;
-
-/// A move: where the piece goes and the extra squares it captures on the
-/// way (locust victims, sorted). Cells are the variant's mailbox cells.
-/// Castling moves are stored as the king taking its own rook (`to` is the
-/// rook's cell), as Fairy-Stockfish stores them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    /// The cell the piece leaves.
-    pub from: u16,
-    /// The cell the piece lands on (the rook's cell for castling).
-    pub to: u16,
-    /// How many entries of `victims` are used.
-    pub nvictims: u8,
-    /// Cells captured on the way (locust victims), sorted.
-    pub victims: [u16; MAX_VICTIMS],
-    /// The kind promoted to, plus one (0: no promotion).
-    pub promo: u8,
-    /// What else the move does.
-    pub special: Special,
-}
-
-/// Moves with more to them than from, to and captures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum Special {
-    /// A plain move.
-    #[default]
-    None,
-    /// A pawn's double (or triple) step: leaves an en-passant square.
-    PawnRush,
-    /// A capture en passant: the victim is `victims[0]`, not a leg.
-    EnPassant,
-    /// Castling: the king from `from`, the rook from `to`.
-    Castle,
-}
-
-/// The most locust victims in one move.
-pub const MAX_VICTIMS: usize = 3;
-
-impl Move {
-    /// A move from `from` to `to` and nothing else.
-    pub fn plain(from: usize, to: usize) -> Move {
-        Move {
-            from: from as u16,
-            to: to as u16,
-            nvictims: 0,
-            victims: [0; MAX_VICTIMS],
-            promo: 0,
-            special: Special::None,
-        }
-    }
-
-    /// The kind promoted to, if any.
-    pub fn promotion(&self) -> Option<usize> {
-        self.promo.checked_sub(1).map(usize::from)
-    }
-
-    /// The squares captured on the way (locust victims; the pawn taken en passant).
-    pub fn victims(&self) -> &[u16] {
-        &self.victims[..self.nvictims as usize]
-    }
-}
+use crate::variants::rules::Laws;
 
 /// One linked row of leg code.
 #[derive(Debug, Clone, Copy)]
@@ -91,19 +32,6 @@ pub(crate) struct Op {
     skip: u16,
     depth: u8,
     rewind: u16,
-}
-
-/// The common one- and two-leg paths, generated without the interpreter.
-#[derive(Debug, Clone, Copy)]
-enum Simple {
-    /// A leap or slide (`limit` squares) landing by `modes`.
-    Ray { delta: isize, limit: u8, modes: u16, initial: bool },
-    /// A hopper: slide to the first piece (within `limit1`), then on in the
-    /// same direction (within `limit2`), landing by `modes`.
-    Hop { delta: isize, limit1: u8, limit2: u8, modes: u16, initial: bool },
-    /// Two single steps; the first square must be empty (`via_empty`) or
-    /// occupied (else): lame leapers and their `j` twins.
-    Bent { first: isize, second: isize, via_empty: bool, modes: u16, initial: bool },
 }
 
 /// A kind's linked code and attack shapes for one side.
@@ -162,166 +90,6 @@ fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
             }
         })
         .collect()
-}
-
-/// The simple forms of a kind's paths, `None` if some path has none.
-fn simple_forms(roots: &[Leg], geometry: &Geometry, side: Side) -> Option<Vec<Simple>> {
-    let turn = |step: (i8, i8)| geometry.delta(if side == 0 { step } else { (-step.0, -step.1) });
-    let landing = flag::MOVE | flag::CAPTURE | flag::DESTROY;
-    roots
-        .iter()
-        .map(|leg| {
-            if leg.skip_first {
-                return None;
-            }
-            match leg.children.as_slice() {
-                [] => Some(Simple::Ray {
-                    delta: turn(leg.step),
-                    limit: leg.range,
-                    modes: leg.modes & landing,
-                    initial: leg.initial,
-                }),
-                [next] if next.is_final() && !next.skip_first => {
-                    if leg.modes == flag::HOP && next.step == leg.step {
-                        Some(Simple::Hop {
-                            delta: turn(leg.step),
-                            limit1: leg.range,
-                            limit2: next.range,
-                            modes: next.modes & landing,
-                            initial: leg.initial,
-                        })
-                    } else if leg.range == 1
-                        && next.range == 1
-                        && (leg.modes == flag::MOVE || leg.modes == flag::HOP)
-                        && (leg.step.0 + next.step.0, leg.step.1 + next.step.1) != (0, 0)
-                    {
-                        Some(Simple::Bent {
-                            first: turn(leg.step),
-                            second: turn(next.step),
-                            via_empty: leg.modes == flag::MOVE,
-                            modes: next.modes & landing,
-                            initial: leg.initial,
-                        })
-                    } else {
-                        None
-                    }
-                }
-                _ => None,
-            }
-        })
-        .collect()
-}
-
-#[inline(always)]
-fn lands(cell: u8, side: Side, modes: u16) -> bool {
-    if cell == EMPTY {
-        modes & flag::MOVE != 0
-    } else if cell == OFF {
-        false
-    } else if cell_side(cell) != side {
-        modes & flag::CAPTURE != 0
-    } else {
-        modes & flag::DESTROY != 0
-    }
-}
-
-/// Each square `delta` after `start` where the mover may land, up to
-/// `limit` steps, stopping at the first square that is not empty.
-#[inline(always)]
-fn slide(cells: &[u8], start: usize, delta: isize, limit: u8, side: Side, modes: u16, mut land: impl FnMut(usize)) {
-    let mut sq = start;
-    for _ in 0..limit {
-        sq = (sq as isize + delta) as usize;
-        let c = cells[sq];
-        if lands(c, side, modes) {
-            land(sq);
-        }
-        if c != EMPTY {
-            break;
-        }
-    }
-}
-
-/// Moves of the simple forms (the mover stays on `from`: no simple path
-/// passes its own square).
-fn run_simple(forms: &[Simple], cells: &[u8], from: usize, side: Side, initial_ok: bool, out: &mut Vec<Move>) {
-    simple_landings(forms, cells, from, side, initial_ok, |to| out.push(Move::plain(from, to)));
-}
-
-/// `land(to)` for each destination of the simple forms.
-#[inline(always)]
-fn simple_landings(
-    forms: &[Simple],
-    cells: &[u8],
-    from: usize,
-    side: Side,
-    initial_ok: bool,
-    mut land: impl FnMut(usize),
-) {
-    for form in forms {
-        match *form {
-            Simple::Ray { delta, limit, modes, initial } => {
-                if initial && !initial_ok {
-                    continue;
-                }
-                slide(cells, from, delta, limit, side, modes, &mut land);
-            }
-            Simple::Hop { delta, limit1, limit2, modes, initial } => {
-                if initial && !initial_ok {
-                    continue;
-                }
-                let mut sq = from;
-                let mut n = 0;
-                let screen = loop {
-                    sq = (sq as isize + delta) as usize;
-                    n += 1;
-                    let c = cells[sq];
-                    if c != EMPTY {
-                        break (c != OFF).then_some(sq);
-                    }
-                    if n >= limit1 {
-                        break None;
-                    }
-                };
-                let Some(screen) = screen else { continue };
-                slide(cells, screen, delta, limit2, side, modes, &mut land);
-            }
-            Simple::Bent { first, second, via_empty, modes, initial } => {
-                if initial && !initial_ok {
-                    continue;
-                }
-                let mid = (from as isize + first) as usize;
-                let c = cells[mid];
-                if c == OFF || (c == EMPTY) != via_empty {
-                    continue;
-                }
-                let to = (mid as isize + second) as usize;
-                if lands(cells[to], side, modes) {
-                    land(to);
-                }
-            }
-        }
-    }
-}
-
-/// The built-in pawn's three steps (cell offset, captures only) when
-/// `forms` are exactly three single steps, each moving only or capturing
-/// only, none of them initial.
-fn pawn_steps(forms: &Option<Vec<Simple>>) -> Option<[(isize, bool); 3]> {
-    let forms = forms.as_ref()?;
-    let mut steps = [(0, false); 3];
-    if forms.len() != 3 {
-        return None;
-    }
-    for (slot, form) in steps.iter_mut().zip(forms) {
-        match *form {
-            Simple::Ray { delta, limit: 1, modes, initial: false } if modes == flag::MOVE || modes == flag::CAPTURE => {
-                *slot = (delta, modes == flag::CAPTURE);
-            }
-            _ => return None,
-        }
-    }
-    Some(steps)
 }
 
 fn leg_victims(leg: &Leg) -> usize {
@@ -725,9 +493,9 @@ fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {
 
 #[cfg(test)]
 mod tests {
-    use crate::variants::moves::shapes::may_repeat;
     use super::*;
     use crate::variants::betza::compile;
+    use crate::variants::moves::shapes::may_repeat;
 
     fn repeats(notation: &str) -> bool {
         may_repeat(&compile(notation).unwrap().roots, &Geometry::new(8, 8))

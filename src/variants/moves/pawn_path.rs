@@ -3,10 +3,10 @@
 //! per cell says where it may step two and where none of its moves can
 //! promote. Horde's 36 pawns made this the bulk of its move generation.
 
-use super::movegen::Special;
+use super::vocabulary::Special;
 use crate::variants::board::cellbits::CellBits;
 use crate::variants::board::{cell_side, Geometry, Position, Side, EMPTY, OFF};
-use crate::variants::rules::laws::Laws;
+use crate::variants::rules::Laws;
 
 /// A pawn on this cell has no move into the promotion region and no
 /// triple step: the direct path gives all its moves but en passant.

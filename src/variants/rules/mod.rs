@@ -1,6 +1,28 @@
-//! The rules of a variant beyond its pieces' moves, as one typed struct
-//! (`Laws`, Fairy-Stockfish's `variant.h`), read from `variants.ini` keys.
-//! Uses `board/` (layer 1). The generator reads these fields, never the
-//! variant's name.
+//! The rules of a variant beyond its pieces' moves: pawns (double steps,
+//! en passant), promotion, castling and the game ends that change the move
+//! list, as one typed struct (`Laws`, Fairy-Stockfish's `variant.h`), read
+//! from `variants.ini` keys with Fairy-Stockfish's names and meanings
+//! (`src/variant.h`, `src/parser.cpp` of pyffish 0.0.90). The generator
+//! reads this struct, never the variant's name.
+//!
+//! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
+//! `game_end.rs`, `gates.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! in `keys.rs`. Uses `board/` (layer 1).
 
-pub mod laws;
+mod castling;
+mod game_end;
+mod gates;
+mod keys;
+mod laws;
+mod pawns;
+mod promotion;
+mod region;
+
+pub use castling::Castling;
+pub use game_end::{Extinction, Flag};
+pub use gates::Cambodian;
+pub use keys::{from_keys, KeyError, Keys, LAW_KEYS};
+pub use laws::Laws;
+pub use pawns::{PawnLaws, Rushes};
+pub use promotion::{Mandatory, Promotion};
+pub use region::Region;

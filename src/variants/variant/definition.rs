@@ -3,8 +3,9 @@
 
 use crate::variants::betza::{self, BetzaError, Compiled};
 use crate::variants::board::{cell_side, Geometry, Position, Side, BLACK, EMPTY, MAX_SIZE, WHITE};
-use crate::variants::moves::movegen::{Move, Special, TableError, Tables};
-use crate::variants::rules::laws::Laws;
+use crate::variants::moves::movegen::{TableError, Tables};
+use crate::variants::moves::vocabulary::{Move, Special};
+use crate::variants::rules::Laws;
 use std::fmt;
 
 /// One kind of piece.

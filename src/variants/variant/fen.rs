@@ -7,7 +7,7 @@ use super::definition::{FenError, Variant};
 use crate::variants::board::{
     cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE,
 };
-use crate::variants::rules::laws::Castling;
+use crate::variants::rules::Castling;
 
 fn side_name(side: Side) -> &'static str {
     if side == WHITE {

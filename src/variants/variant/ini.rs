@@ -14,7 +14,7 @@
 //! ignored.
 
 use super::definition::{Initial, PieceDef, Variant, VariantError};
-use crate::variants::rules::laws;
+use crate::variants::rules;
 use std::collections::BTreeMap;
 
 /// An error in a `variants.ini` file, with its line when it has one.
@@ -138,6 +138,8 @@ struct Section {
 pub struct IniFile {
     path: String,
     sections: Vec<Section>,
+    /// A file whose sections serve as templates too (the built-ins).
+    base: Option<&'static IniFile>,
 }
 
 impl IniFile {
@@ -182,12 +184,13 @@ impl IniFile {
             }
             section.keys.insert(key, (value.trim().to_string(), line_no));
         }
-        Ok(IniFile { path: path.into(), sections })
+        Ok(IniFile { path: path.into(), sections, base: None })
     }
 
-    /// Is this the built-in definitions' file?
-    fn is_builtin(&self) -> bool {
-        self.path == super::builtin::PATH
+    /// The file with the sections of `base` as templates too (a user's
+    /// file on top of the built-ins).
+    pub fn over(self, base: &'static IniFile) -> IniFile {
+        IniFile { base: Some(base), ..self }
     }
 
     /// The value of `key` in section `name` (with its templates').
@@ -213,8 +216,8 @@ impl IniFile {
             let own = self.sections.iter().position(|s| s.name == name);
             match known {
                 Some(t) if t < own.unwrap_or(0) && depth < 32 => keys = self.resolved(template, depth + 1)?,
-                None if !self.is_builtin() && super::builtin::file().names().contains(template) => {
-                    keys = super::builtin::file().resolved(template, depth + 1)?
+                None if self.base.is_some_and(|base| base.names().contains(template)) => {
+                    keys = self.base.expect("a base file").resolved(template, depth + 1)?
                 }
                 _ => {
                     return Err(IniError {
@@ -329,7 +332,7 @@ impl IniFile {
                         pieces.push((k.to_string(), c, betza.to_string(), None));
                     }
                 }
-                k if IGNORED_KEYS.contains(&k) || laws::LAW_KEYS.contains(&k) => {}
+                k if IGNORED_KEYS.contains(&k) || rules::LAW_KEYS.contains(&k) => {}
                 // Read by `laws` (the pawn's only).
                 k if k.starts_with("mobilityRegion") => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {
@@ -373,7 +376,7 @@ impl IniFile {
         };
         let geometry = crate::variants::board::Geometry::new(width, height);
         let kind_of = |c: char| defs.iter().position(|d| d.letter == c.to_ascii_uppercase());
-        let laws = laws::from_keys(&keys, &geometry, &kind_of).map_err(|(line, message)| err(line, message))?;
+        let laws = rules::from_keys(&keys, &geometry, &kind_of).map_err(|(line, message)| err(line, message))?;
         Variant::new(name, width, height, defs, royal, &start_fen, initial, laws).map_err(|e| {
             let line = match &e {
                 VariantError::Other(m) if m.starts_with("startFen") => start_line,
@@ -384,37 +387,12 @@ impl IniFile {
     }
 }
 
-/// Reads `path` and builds the variant `name`.
-pub fn load(path: &str, name: &str) -> Result<Variant, IniError> {
-    IniFile::parse(path, &read_capped(path)?)?.variant(name)
-}
-
-/// The text of a variants.ini file, within its line and size caps.
-fn read_capped(path: &str) -> Result<String, IniError> {
-    let input = crate::input::Input::open(std::path::Path::new(path));
-    input.and_then(|i| i.text(crate::input::VARIANTS_INI)).map_err(|e| IniError {
-        path: crate::input::quote(path),
-        line: None,
-        message: e.reason(),
-    })
-}
-
-/// As Fairy-Stockfish's `VariantPath`: the file's variants come on top of
-/// the built-ins, so a name the file does not define may be a built-in.
-pub fn load_with_builtins(path: &str, name: &str) -> Result<Variant, IniError> {
-    let file = IniFile::parse(path, &read_capped(path)?)?;
-    if !file.names().iter().any(|n| n == name) && super::builtin::file().names().iter().any(|n| n == name) {
-        return super::builtin::load(name);
-    }
-    file.variant(name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn build(text: &str) -> Result<Variant, IniError> {
-        IniFile::parse("v.ini", text)?.variant("v")
+        crate::variants::variant::user_ini::parse("v.ini", text)?.variant("v")
     }
 
     #[test]

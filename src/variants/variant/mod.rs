@@ -1,9 +1,14 @@
 //! The variant as a whole: its pieces, board, rules and move tables
-//! (`Variant`), its positions in Fairy-Stockfish's FEN, the reading of a
-//! `variants.ini` file, and Fairy-Stockfish's built-in variants as the
-//! same text. Uses `board/`, `betza/`, `rules/` and `moves/` (layer 3).
+//! (`definition.rs`), its positions in Fairy-Stockfish's FEN (`fen.rs`),
+//! the `variants.ini` reader (`ini.rs`), Fairy-Stockfish's built-in
+//! variants as that same text (`builtin.ini`, `builtin.rs`), and a user's
+//! file read on top of them (`user_ini.rs`). Uses `board/`, `betza/`,
+//! `rules/` and `moves/` (layer 3).
 
 pub mod builtin;
 pub mod definition;
 mod fen;
 pub mod ini;
+pub mod user_ini;
+
+pub use definition::{FenError, Initial, PieceDef, Variant, VariantError};

@@ -1,0 +1,72 @@
+//! The game ends that leave the side to move no moves: extinction, a flag
+//! region reached, the last check given (Fairy-Stockfish's `go perft`
+//! counts no moves after them).
+
+use super::movegen::Tables;
+use super::vocabulary::Special;
+use crate::variants::board::{cell_kind, Position, Side, WHITE};
+
+impl Tables {
+    /// Has a rule ended the game before the side to move moves? (Then it
+    /// has no moves, as Fairy-Stockfish's `go perft` counts.)
+    pub(crate) fn game_over(&self, pos: &Position) -> bool {
+        let laws = &self.laws;
+        let us = pos.side;
+        let them = us ^ 1;
+        // Pseudo-royal pieces are never captured, so extinction does not
+        // end the game (Fairy-Stockfish's `is_immediate_game_end`).
+        if let Some(ext) = laws.extinction.as_ref().filter(|e| !e.pseudo_royal || laws.blast) {
+            for c in [them, us] {
+                let claim = u8::from(ext.claim && c == us) as usize;
+                let (mine, theirs) = (pos.lists[c].len(), pos.lists[c ^ 1].len());
+                if ext.all && mine <= ext.count as usize && theirs >= ext.opponent_count as usize + claim {
+                    return true;
+                }
+                for &kind in &ext.kinds {
+                    if self.count(pos, c, kind) <= ext.count as usize
+                        && self.count(pos, c ^ 1, kind) >= ext.opponent_count as usize + claim
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let Some(flag) = &laws.flag {
+            let reached = |c: Side| {
+                pos.lists[c]
+                    .iter()
+                    .any(|&sq| cell_kind(pos.cells[sq as usize]) == flag.kind && flag.region[c].has(sq as usize))
+            };
+            // Fairy-Stockfish: with flag moves (racing kings, jesonmor) the
+            // flag piece must also survive the reply, except that Black's
+            // king may still draw by reaching the flag itself.
+            let early = !flag.flag_move || self.royal() == Some(flag.kind);
+            if early && reached(them) && !(flag.flag_move && us != WHITE && self.may_follow_to_flag(pos)) {
+                return true;
+            }
+            if flag.flag_move && reached(us) {
+                return true;
+            }
+        }
+        if laws.check_counting && pos.checks[them] == 0 {
+            return true;
+        }
+        false
+    }
+
+    /// Racing kings: after White reached the flag, can Black's flag piece
+    /// reach it too with a legal move (then the game goes on one move)?
+    fn may_follow_to_flag(&self, pos: &Position) -> bool {
+        let flag = self.laws.flag.as_ref().expect("flag rules");
+        let us = pos.side;
+        let mut p = pos.clone();
+        let mut moves = Vec::new();
+        self.pseudo_legal(&mut p, &mut moves);
+        moves.into_iter().any(|mv| {
+            cell_kind(pos.cells[mv.from as usize]) == flag.kind
+                && mv.special == Special::None
+                && flag.region[us].has(mv.to as usize)
+                && self.is_legal_slow(&mut p, mv)
+        })
+    }
+}

@@ -1,0 +1,164 @@
+//! Playing a move with all its effects (castling, promotion, explosions,
+//! petrification, gates, en-passant squares, check counts) and taking it
+//! back.
+
+use super::movegen::Tables;
+use super::vocabulary::{Move, Special};
+use crate::variants::board::{cell_kind, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
+
+/// What `play` changed, to take it back.
+#[derive(Debug, Clone, Copy)]
+pub struct Played {
+    pub(super) undo: Undo,
+    pub(super) castle: [[u16; 2]; 2],
+    pub(super) ep: u16,
+    pub(super) ep_victim: u16,
+    pub(super) gates: [u16; 2],
+    pub(super) checks: [u8; 2],
+    /// Pieces removed by an explosion (the capturer first), in order
+    /// (cells widened as in `Undo::captured`).
+    pub(super) blasted: [(u16, u16); 9],
+    pub(super) nblasted: u8,
+    /// The capturer turned to stone (`blasted[0]`; a wall on its square).
+    pub(super) petrified: bool,
+}
+
+impl Tables {
+    /// Plays a move with all its effects.
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Played {
+        self.play_counting(pos, mv, true)
+    }
+
+    /// `play` before a position that is only counted (perft's last ply):
+    /// a check is looked for only where it ends the game (`game_over`
+    /// reads that count); other counts stay stale until `unplay`.
+    pub(crate) fn play_to_count(&self, pos: &mut Position, mv: Move) -> Played {
+        self.play_counting(pos, mv, false)
+    }
+
+    /// `play`; `every_check`: count every check given, else only a last one.
+    #[inline]
+    fn play_counting(&self, pos: &mut Position, mv: Move, every_check: bool) -> Played {
+        let last_check = pos.checks[pos.side] == 1;
+        let played = self.play_untested(pos, mv);
+        let us = pos.side ^ 1;
+        if self.laws.check_counting && (every_check || last_check) && pos.royal[pos.side] != NO_SQUARE {
+            let king = pos.royal[pos.side] as usize;
+            if self.attacked(pos, king, us) {
+                pos.checks[us] = pos.checks[us].saturating_sub(1);
+            }
+        }
+        played
+    }
+
+    /// `play` without counting checks: for legality tests, which take the
+    /// move back at once.
+    pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
+        let us = pos.side;
+        let mut played = Played {
+            undo: Undo { moved: pos.cells[mv.from as usize], captured: [(0, 0); 4], ncaptured: 0 },
+            castle: pos.castle,
+            ep: pos.ep,
+            ep_victim: pos.ep_victim,
+            gates: pos.gates,
+            checks: pos.checks,
+            blasted: [(0, 0); 9],
+            nblasted: 0,
+            petrified: false,
+        };
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.special == Special::Castle {
+            let (kto, rto) = self.castling_targets(us, from, to);
+            let king = pos.lift(from);
+            let rook = pos.lift(to);
+            pos.put(kto, king, self.royal() == Some(cell_kind(king)));
+            pos.put(rto, rook, false);
+            pos.side ^= 1;
+            pos.castle[us] = [NO_SQUARE; 2];
+        } else {
+            played.undo = pos.make(from, to, mv.victims(), self.royal());
+            if let Some(kind) = mv.promotion() {
+                pos.set_piece(to, piece_cell(kind, us));
+            }
+            if self.laws.blast && played.undo.ncaptured > 0 {
+                self.explode(pos, to, &mut played);
+            } else if played.undo.ncaptured > 0 && self.laws.petrify.contains(&cell_kind(played.undo.moved)) {
+                // The capturer turns to stone: a wall where it stands.
+                played.blasted[0] = (to as u16, u16::from(pos.lift(to)));
+                played.nblasted = 1;
+                played.petrified = true;
+                pos.cells[to] = OFF;
+            }
+            for side in 0..2 {
+                if pos.castle[side] == [NO_SQUARE; 2] {
+                    continue;
+                }
+                for wing in 0..2 {
+                    let rook = pos.castle[side][wing] as usize;
+                    if rook == NO_SQUARE as usize {
+                        continue;
+                    }
+                    if rook == from || rook == to || pos.cells[rook] == EMPTY {
+                        pos.castle[side][wing] = NO_SQUARE;
+                    }
+                }
+                let king_gone = if self.plain_castling_king().is_some() {
+                    let king = pos.castle_king[side] as usize;
+                    king != NO_SQUARE as usize && (king == from || king == to || pos.cells[king] == EMPTY)
+                } else {
+                    pos.royal[side] == NO_SQUARE || (side == us && self.royal() == Some(cell_kind(played.undo.moved)))
+                };
+                if king_gone {
+                    pos.castle[side] = [NO_SQUARE; 2];
+                }
+            }
+        }
+        // A rush that promotes (torpedo: b3b1q) leaves no pawn to take en passant.
+        let rush = mv.special == Special::PawnRush && mv.promo == 0;
+        if self.laws.cambodian.is_some() {
+            self.close_gates(pos, mv, us);
+        }
+        (pos.ep, pos.ep_victim) = if rush {
+            self.rush_ep(us, from, to)
+        } else if self.initial_rush(played.undo.moved, from, to) {
+            // A sergeant's two-square first move (wolf) may be taken en
+            // passant like a pawn's rush; the victim is found as for a pawn.
+            (((from as isize + to as isize) / 2) as u16, NO_SQUARE)
+        } else {
+            (NO_SQUARE, NO_SQUARE)
+        };
+        played
+    }
+
+    /// Takes back a move made by `play`.
+    pub fn unplay(&self, pos: &mut Position, mv: Move, played: &Played) {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.special == Special::Castle {
+            let us = pos.side ^ 1;
+            let (kto, rto) = self.castling_targets(us, from, to);
+            let king = pos.lift(kto);
+            let rook = pos.lift(rto);
+            pos.put(from, king, self.royal() == Some(cell_kind(king)));
+            pos.put(to, rook, false);
+            pos.side = us;
+        } else {
+            let royal = self.royal();
+            if played.petrified {
+                pos.cells[to] = EMPTY;
+            }
+            for &(sq, cell) in played.blasted[..played.nblasted as usize].iter().rev() {
+                let cell = cell as u8;
+                pos.put(sq as usize, cell, royal == Some(cell_kind(cell)));
+            }
+            if mv.promo != 0 {
+                pos.set_piece(to, played.undo.moved);
+            }
+            pos.unmake(from, to, &played.undo, royal);
+        }
+        pos.castle = played.castle;
+        pos.ep = played.ep;
+        pos.ep_victim = played.ep_victim;
+        pos.gates = played.gates;
+        pos.checks = played.checks;
+    }
+}

@@ -1,0 +1,64 @@
+//! What a move is: `Move` (from, to, locust victims, promotion) and
+//! `Special` (pawn rush, en passant, castling), as every file of the room
+//! and the rooms above read it.
+
+/// A move: where the piece goes and the extra squares it captures on the
+/// way (locust victims, sorted). Cells are the variant's mailbox cells.
+/// Castling moves are stored as the king taking its own rook (`to` is the
+/// rook's cell), as Fairy-Stockfish stores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The cell the piece leaves.
+    pub from: u16,
+    /// The cell the piece lands on (the rook's cell for castling).
+    pub to: u16,
+    /// How many entries of `victims` are used.
+    pub nvictims: u8,
+    /// Cells captured on the way (locust victims), sorted.
+    pub victims: [u16; MAX_VICTIMS],
+    /// The kind promoted to, plus one (0: no promotion).
+    pub promo: u8,
+    /// What else the move does.
+    pub special: Special,
+}
+
+/// Moves with more to them than from, to and captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Special {
+    /// A plain move.
+    #[default]
+    None,
+    /// A pawn's double (or triple) step: leaves an en-passant square.
+    PawnRush,
+    /// A capture en passant: the victim is `victims[0]`, not a leg.
+    EnPassant,
+    /// Castling: the king from `from`, the rook from `to`.
+    Castle,
+}
+
+/// The most locust victims in one move.
+pub const MAX_VICTIMS: usize = 3;
+
+impl Move {
+    /// A move from `from` to `to` and nothing else.
+    pub fn plain(from: usize, to: usize) -> Move {
+        Move {
+            from: from as u16,
+            to: to as u16,
+            nvictims: 0,
+            victims: [0; MAX_VICTIMS],
+            promo: 0,
+            special: Special::None,
+        }
+    }
+
+    /// The kind promoted to, if any.
+    pub fn promotion(&self) -> Option<usize> {
+        self.promo.checked_sub(1).map(usize::from)
+    }
+
+    /// The squares captured on the way (locust victims; the pawn taken en passant).
+    pub fn victims(&self) -> &[u16] {
+        &self.victims[..self.nvictims as usize]
+    }
+}

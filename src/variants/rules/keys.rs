@@ -1,0 +1,375 @@
+//! Reading the rules from a `variants.ini` section's keys, with
+//! Fairy-Stockfish's names and meanings (`src/parser.cpp` of pyffish 0.0.90).
+
+use super::castling::Castling;
+use super::game_end::{Extinction, Flag};
+use super::gates::Cambodian;
+use super::laws::Laws;
+use super::pawns::PawnLaws;
+use super::promotion::{Mandatory, Promotion};
+use super::region::Region;
+use crate::variants::board::Geometry;
+use std::collections::BTreeMap;
+
+/// The keys of a section (with its templates'), `key -> (value, line)`.
+pub type Keys = BTreeMap<String, (String, usize)>;
+
+/// Keys read here.
+pub const LAW_KEYS: &[&str] = &[
+    "doubleStep",
+    "pawnTypes",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "mandatoryPawnPromotion",
+    "immobilityIllegal",
+    "promotionLimit",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingKingFile",
+    "castlingRank",
+    "castlingRookPieces",
+    "castlingKingPiece",
+    "chess960",
+    "checkCounting",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "mustCapture",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "makpongRule",
+    "promotedPieceType",
+    "checking",
+    "petrifyOnCaptureTypes",
+    "cambodianMoves",
+    "gating",
+];
+
+/// A key's error: (line, message).
+pub type KeyError = (Option<usize>, String);
+
+/// Reads the laws from a section's keys; `kind_of` finds a kind by letter.
+pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Laws, KeyError> {
+    let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
+    let boolean = |k: &str, default: bool| -> Result<bool, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some(("true", _)) => Ok(true),
+            Some(("false", _)) => Ok(false),
+            Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
+        }
+    };
+    let region = |k: &str, default: Region| -> Result<Region, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => Region::parse(g, v).map_err(|e| (Some(l), format!("{k}: {e}"))),
+        }
+    };
+    let kinds = |k: &str, text: &str, l: usize| -> Result<Vec<usize>, KeyError> {
+        text.chars()
+            .filter(|c| *c != '-')
+            .map(|c| kind_of(c).ok_or_else(|| (Some(l), format!("{k} = {text}: no piece with letter {c}"))))
+            .collect()
+    };
+    let file = |k: &str, default: u8| -> Result<u8, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => v
+                .bytes()
+                .next()
+                .filter(|b| v.len() == 1 && b.is_ascii_lowercase() && b - b'a' < g.width)
+                .map(|b| b - b'a')
+                .ok_or_else(|| (Some(l), format!("{k} = {v}: not a file of this board"))),
+        }
+    };
+    let number = |k: &str, default: u8| -> Result<u8, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, l)) => v.parse().map_err(|_| (Some(l), format!("{k} = {v}: not a number"))),
+        }
+    };
+    let top = g.height - 1;
+    let mut laws = Laws::default();
+    let builtin_pawn = keys.get("pawn").and_then(|(v, _)| v.chars().next()).filter(|&c| c != '-').and_then(kind_of);
+    let betza_pawn = betza_pawn(keys, kind_of, builtin_pawn)?;
+    let pawn_kind = betza_pawn.map(|(kind, _)| kind).or(builtin_pawn);
+    if let Some(kind) = pawn_kind {
+        let betza = betza_pawn.is_some_and(|(k, _)| Some(k) != builtin_pawn);
+        let double = boolean("doubleStep", true)? && !betza;
+        let none = Region(vec![false; g.cells]);
+        let all = Region(vec![true; g.cells]);
+        let (w, b) = if double {
+            (Region::ranks(g, &[1]), Region::ranks(g, &[top.saturating_sub(1)]))
+        } else {
+            (none.clone(), none.clone())
+        };
+        laws.pawn = Some(PawnLaws {
+            kind,
+            double_step: [region("doubleStepRegionWhite", w)?, region("doubleStepRegionBlack", b)?],
+            triple_step: [region("tripleStepRegionWhite", none.clone())?, region("tripleStepRegionBlack", none)?],
+            ep_region: {
+                let both = region("enPassantRegion", all.clone())?;
+                [region("enPassantRegionWhite", both.clone())?, region("enPassantRegionBlack", both)?]
+            },
+            betza,
+            takes_ep: betza_pawn.is_some_and(|(_, e)| e),
+            rushes: [Vec::new(), Vec::new()],
+            mobility: match mobility(keys, g, kind, kind_of)? {
+                Some(_) if !betza => {
+                    return Err((None, "a mobility region for the built-in pawn is not implemented".into()))
+                }
+                found => found.unwrap_or([all.clone(), all]),
+            },
+        });
+        let (_, l) = keys.get("pawn").map(|(v, l)| (v, *l)).unwrap_or((&String::new(), 0));
+        let default_kinds = match get("promotionPieceTypes") {
+            Some((v, l)) => kinds("promotionPieceTypes", v, l)?,
+            None => "qrbn".chars().filter_map(kind_of).collect(),
+        };
+        let per_side = |k: &str| -> Result<Vec<usize>, KeyError> {
+            match get(k) {
+                Some((v, l)) => kinds(k, v, l),
+                None => Ok(default_kinds.clone()),
+            }
+        };
+        let mut limit = vec![0u8; 64];
+        if let Some((v, l)) = get("promotionLimit") {
+            for item in v.split_whitespace() {
+                let bad = || (Some(l), format!("promotionLimit: {item:?} is not letter:count"));
+                let (c, n) = item.split_once(':').ok_or_else(bad)?;
+                let c = c.chars().next().ok_or_else(bad)?;
+                let kind = kind_of(c).ok_or_else(bad)?;
+                limit[kind] = n.parse().map_err(|_| bad())?;
+            }
+        }
+        let mandatory = match (boolean("mandatoryPawnPromotion", true)?, boolean("immobilityIllegal", false)?) {
+            (true, _) => Mandatory::Always,
+            (false, true) => Mandatory::UnlessStuck,
+            (false, false) => Mandatory::Never,
+        };
+        let _ = l;
+        let mut other_pawn_kinds = [0u64; 2];
+        if let Some((v, l)) = get("promotionPawnTypes") {
+            let listed = kinds("promotionPawnTypes", v, l)?;
+            if !listed.contains(&kind) {
+                let why = "promotionPawnTypes without the pawn is not implemented";
+                return Err((Some(l), format!("promotionPawnTypes = {v}: {why}")));
+            }
+            other_pawn_kinds = [mask_without(&listed, kind); 2];
+        }
+        // Per side, as Fairy-Stockfish's parser: the kinds that promote as
+        // the pawn for that side. The built-in pawn promotes whether listed
+        // or not (its moves are generated as the pawn's).
+        for (side, key) in ["promotionPawnTypesWhite", "promotionPawnTypesBlack"].into_iter().enumerate() {
+            if let Some((v, l)) = get(key) {
+                other_pawn_kinds[side] = mask_without(&kinds(key, v, l)?, kind);
+            }
+        }
+        let mut pawn_piece_promotion = None;
+        if let Some((v, l)) = get("promotedPieceType") {
+            let bad = || (Some(l), format!("promotedPieceType = {v}: only `pawn:kind` (p:e) is implemented"));
+            let (a, b) = v.split_once(':').ok_or_else(bad)?;
+            let one = |t: &str| t.trim().chars().next().filter(|_| t.trim().len() == 1).and_then(kind_of);
+            if one(a) != Some(kind) || v.split_whitespace().count() != 1 {
+                return Err(bad());
+            }
+            pawn_piece_promotion = Some(one(b).ok_or_else(bad)?);
+        }
+        laws.promotion = Some(Promotion {
+            region: [
+                region("promotionRegionWhite", Region::ranks(g, &[top]))?,
+                region("promotionRegionBlack", Region::ranks(g, &[0]))?,
+            ],
+            kinds: [per_side("promotionPieceTypesWhite")?, per_side("promotionPieceTypesBlack")?],
+            mandatory,
+            limit,
+            other_pawn_kinds,
+            pawn_piece_promotion,
+        });
+        let explicit = get("doubleStepRegionWhite").is_some() || get("doubleStepRegionBlack").is_some();
+        if double && explicit {
+            let pawn = laws.pawn.as_ref().expect("set above");
+            laws.initial_region = Some(pawn.double_step.clone());
+        }
+    }
+    if laws.pawn.is_none() {
+        let side_keys = ["promotionPawnTypesWhite", "promotionPawnTypesBlack"];
+        let listed =
+            |(k, (v, _)): &(&String, &(String, usize))| side_keys.contains(&k.as_str()) && v.chars().any(|c| c != '-');
+        if let Some((k, (_, l))) = keys.iter().find(listed) {
+            return Err((Some(*l), format!("{k} in a variant without pawns is not implemented")));
+        }
+        if let Some((k, (_, l))) =
+            keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion"))
+        {
+            return Err((Some(*l), format!("{k}: a mobility region is implemented for the pawn only")));
+        }
+    }
+    if boolean("castling", true)? {
+        let rook_kinds = match get("castlingRookPieces") {
+            Some((v, l)) => kinds("castlingRookPieces", v, l)?,
+            None => kind_of('r').into_iter().collect(),
+        };
+        let rank = number("castlingRank", 1)?.saturating_sub(1);
+        laws.castling = Some(Castling {
+            kingside_file: file("castlingKingsideFile", 6.min(g.width - 1))?,
+            queenside_file: file("castlingQueensideFile", 2.min(g.width - 1))?,
+            king_file: file("castlingKingFile", 4.min(g.width - 1))?,
+            rank,
+            rook_kinds,
+            king_kind: match get("castlingKingPiece") {
+                Some((v, l)) => Some(
+                    v.chars()
+                        .next()
+                        .and_then(kind_of)
+                        .ok_or_else(|| (Some(l), format!("castlingKingPiece = {v}: no piece with that letter")))?,
+                ),
+                None => None,
+            },
+            chess960: boolean("chess960", false)?,
+        });
+    }
+    laws.check_counting = boolean("checkCounting", false)?;
+    laws.must_capture = boolean("mustCapture", false)?;
+    laws.blast = boolean("blastOnCapture", false)?;
+    laws.no_checks = !boolean("checking", true)?;
+    let mask = |k: &str| -> Result<u64, KeyError> {
+        let Some((v, l)) = get(k) else { return Ok(0) };
+        Ok(kinds(k, v, l)?.into_iter().fold(0, |m, kind| m | 1 << kind))
+    };
+    laws.blast_immune = mask("blastImmuneTypes")?;
+    laws.mutually_immune = mask("mutuallyImmuneTypes")?;
+    laws.makpong = boolean("makpongRule", false)?;
+    let builtin = |key: &str| keys.get(key).and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    match (boolean("cambodianMoves", false)?, boolean("gating", false)?) {
+        (true, true) => laws.cambodian = Some(Cambodian { fers: builtin("fers"), rook: builtin("rook") }),
+        (false, false) => {}
+        (c, _) => {
+            let (k, l) = if c { ("cambodianMoves", get("cambodianMoves")) } else { ("gating", get("gating")) };
+            let other = if c { "gating = true" } else { "cambodianMoves = true" };
+            return Err((l.map(|x| x.1), format!("{k} = true without {other} is not implemented")));
+        }
+    }
+    if let Some((v, l)) = get("petrifyOnCaptureTypes") {
+        laws.petrify = kinds("petrifyOnCaptureTypes", v, l)?;
+    }
+    if let Some((v, l)) = get("flagPiece") {
+        let kind = v
+            .chars()
+            .next()
+            .and_then(kind_of)
+            .ok_or_else(|| (Some(l), format!("flagPiece = {v}: no piece with that letter")))?;
+        let both = region("flagRegion", Region(vec![false; g.cells]))?;
+        laws.flag = Some(Flag {
+            kind,
+            region: [region("flagRegionWhite", both.clone())?, region("flagRegionBlack", both)?],
+            flag_move: boolean("flagMove", false)?,
+        });
+    }
+    if let Some((v, l)) = get("extinctionPieceTypes") {
+        let all = v == "*";
+        laws.extinction = Some(Extinction {
+            kinds: if all { Vec::new() } else { kinds("extinctionPieceTypes", v, l)? },
+            all,
+            count: number("extinctionPieceCount", 0)?,
+            opponent_count: number("extinctionOpponentPieceCount", 0)?,
+            claim: boolean("extinctionClaim", false)?,
+            pseudo_royal: boolean("extinctionPseudoRoyal", false)?,
+            duple_check: boolean("dupleCheck", false)?,
+        });
+    }
+    // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
+    if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
+        let l = get("dupleCheck").map(|x| x.1);
+        return Err((l, "dupleCheck = true needs extinctionPieceTypes with extinctionPseudoRoyal = true".into()));
+    }
+    Ok(laws)
+}
+
+/// The kinds of `listed` but `pawn`, as a mask.
+fn mask_without(listed: &[usize], pawn: usize) -> u64 {
+    listed.iter().filter(|&&k| k != pawn).fold(0, |m, k| m | 1 << k)
+}
+
+/// The pawn given by `pawnTypes` or `promotionPawnTypes` (Fairy-Stockfish's
+/// keys for a custom piece that is the pawn), and whether it takes en
+/// passant (`pawnTypes`, or an `e` in its Betza). A `promotionPawnTypes`
+/// that lists the built-in pawn names other kinds that promote as it does
+/// (wolf's sergeant), not a Betza pawn.
+fn betza_pawn(
+    keys: &Keys,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+    builtin_pawn: Option<usize>,
+) -> Result<Option<(usize, bool)>, KeyError> {
+    for key in ["pawnTypes", "promotionPawnTypes"] {
+        let Some((v, l)) = keys.get(key) else { continue };
+        if key == "promotionPawnTypes" && builtin_pawn.is_some() && v.chars().any(|c| kind_of(c) == builtin_pawn) {
+            continue;
+        }
+        let mut letters = v.chars().filter(|&c| c != '-');
+        let Some(c) = letters.next() else { continue };
+        if letters.next().is_some() {
+            return Err((Some(*l), format!("{key} = {v}: more than one pawn kind is not implemented")));
+        }
+        let kind = kind_of(c).ok_or_else(|| (Some(*l), format!("{key} = {v}: no piece with letter {c}")))?;
+        let betza_has_e = keys.iter().any(|(k, (value, _))| {
+            k.starts_with("customPiece") && value.starts_with(c) && value.get(2..).is_some_and(|b| b.contains('e'))
+        });
+        return Ok(Some((kind, key == "pawnTypes" || betza_has_e)));
+    }
+    Ok(None)
+}
+
+/// `mobilityRegionWhiteCustomPiece1 = *2 *3 ...`: where the pawn may move
+/// (a region for any other piece is not implemented).
+fn mobility(
+    keys: &Keys,
+    g: &Geometry,
+    pawn: usize,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Option<[Region; 2]>, KeyError> {
+    let mut found: Option<[Region; 2]> = None;
+    for (key, (value, line)) in keys.range("mobilityRegion".to_string()..) {
+        let Some(rest) = key.strip_prefix("mobilityRegion") else { break };
+        let (side, name) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
+            (Some(n), _) => (0, n),
+            (_, Some(n)) => (1, n),
+            _ => return Err((Some(*line), format!("{key}: not mobilityRegionWhite... or mobilityRegionBlack..."))),
+        };
+        let mut piece = name.to_string();
+        if let Some(first) = piece.get_mut(0..1) {
+            first.make_ascii_lowercase();
+        }
+        let letter = keys.get(&piece).and_then(|(v, _)| v.chars().next());
+        if letter.and_then(kind_of) != Some(pawn) {
+            return Err((Some(*line), format!("{key}: a mobility region is implemented for the pawn only")));
+        }
+        let region = Region::parse(g, value).map_err(|e| (Some(*line), format!("{key}: {e}")))?;
+        let all = Region(vec![true; g.cells]);
+        found.get_or_insert_with(|| [all.clone(), all])[side] = region;
+    }
+    Ok(found)
+}

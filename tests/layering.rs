@@ -11,7 +11,11 @@
 //!   `eprint!`, `eprintln!`, `dbg!`, `std::process::exit`, `io::stdout` or
 //!   `io::stderr` outside `src/main.rs` and `src/cli/`;
 //! - the binary writes standard output with `writeln!(out, ...)?` (a closed
-//!   pipe ends the run quietly), never with `print!`/`println!`.
+//!   pipe ends the run quietly), never with `print!`/`println!`;
+//! - inside `src/variants/` the same holds for its rooms (`board/`,
+//!   `rules/`, `moves/`, ...; see `src/variants/mod.rs`): every room has a
+//!   layer and imports only lower rooms, the files of a room import each
+//!   other in no circle, and no file passes 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -153,47 +157,50 @@ fn code_only(text: &str) -> String {
     out
 }
 
+fn ident(s: &str) -> String {
+    s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+}
+
+/// The first name of each path after a `prefix::`: `a` for `a::b`, and `a`,
+/// `b` for `{a::x, b}`.
+fn first_names(rest: &str) -> Vec<String> {
+    let Some(group) = rest.strip_prefix('{') else { return vec![ident(rest)] };
+    let mut depth = 0;
+    let inner: String = group
+        .chars()
+        .take_while(|&c| {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => return false,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            true
+        })
+        .collect();
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(ident(inner[start..i].trim()));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(ident(inner[start..].trim()));
+    items
+}
+
 /// The rooms a file's code refers to through `crate::`.
 fn imported_rooms(code: &str) -> BTreeSet<String> {
     let mut rooms = BTreeSet::new();
     let reexport = |name: &str| ROOT_REEXPORTS.iter().find(|(n, _)| *n == name).map(|(_, room)| room.to_string());
-    let ident = |s: &str| -> String { s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect() };
     for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        let names: Vec<String> = if let Some(group) = rest.strip_prefix('{') {
-            // `crate::{a::b, Position}`: the first name of every top-level item.
-            let mut depth = 0;
-            let inner: String = group
-                .chars()
-                .take_while(|&c| {
-                    match c {
-                        '{' => depth += 1,
-                        '}' if depth == 0 => return false,
-                        '}' => depth -= 1,
-                        _ => {}
-                    }
-                    true
-                })
-                .collect();
-            let mut items = Vec::new();
-            let (mut depth, mut start) = (0, 0);
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        items.push(ident(inner[start..i].trim()));
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            items.push(ident(inner[start..].trim()));
-            items
-        } else {
-            vec![ident(rest)]
-        };
-        for name in names.into_iter().filter(|n| !n.is_empty()) {
+        for name in first_names(&code[at + "crate::".len()..]).into_iter().filter(|n| !n.is_empty()) {
             if let Some(room) = reexport(&name) {
                 rooms.insert(room);
             } else if name.chars().next().is_some_and(|c| c.is_lowercase()) {
@@ -343,4 +350,250 @@ fn the_checker_sees_imports_and_prints() {
     let graph = room_graph();
     assert!(graph["perft"].contains_key("position"), "{graph:?}");
     assert!(graph["verify"].contains_key("engines"), "{graph:?}");
+}
+
+// ---- The rooms inside src/variants/ (see src/variants/mod.rs) ----
+
+/// Each room of `src/variants/`, lowest first. A new room must be given one
+/// here (and in `src/variants/mod.rs` and docs/architecture.md).
+const VARIANT_ROOMS: &[(&str, u32)] = &[
+    ("betza", 0),   // the XBetza parser and its compiler to leg code
+    ("board", 0),   // geometry, the padded mailbox, cell sets, Position
+    ("rules", 1),   // the typed rules (Laws), read from variants.ini keys
+    ("moves", 2),   // generation: leg interpreter, a file per rule, legality, play
+    ("variant", 3), // the variant as a whole, its FEN, variants.ini, the built-ins
+    ("count", 4),   // perft and its last-ply counters
+    ("hunt", 5),    // what the hunt needs: Rules, hints, fuzz walks, betza show
+];
+
+/// What `src/variants/mod.rs` re-exports, and from which room (`crate::variants::Variant`).
+const VARIANT_REEXPORTS: &[(&str, &str)] = &[
+    ("Position", "board"),
+    ("Move", "moves"),
+    ("Initial", "variant"),
+    ("PieceDef", "variant"),
+    ("Variant", "variant"),
+];
+
+/// The longest file of `src/variants/`, in lines.
+const VARIANT_FILE_LINES: usize = 600;
+
+fn variants_dir() -> PathBuf {
+    src().join("variants")
+}
+
+/// A file of `src/variants/` by its path from there (`moves/legal.rs`, `moves/mod.rs`).
+fn variant_files() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&variants_dir(), &mut files);
+    files.iter().map(|p| p.strip_prefix(variants_dir()).unwrap().to_string_lossy().replace('\\', "/")).collect()
+}
+
+fn variant_layer(room: &str) -> u32 {
+    VARIANT_ROOMS.iter().find(|(r, _)| *r == room).map(|(_, l)| *l).unwrap_or_else(|| {
+        panic!("src/variants/{room} has no layer: give it one in tests/layering.rs (and in src/variants/mod.rs)")
+    })
+}
+
+/// The module path of a file (`moves/legal.rs` is `[moves, legal]`,
+/// `moves/mod.rs` is `[moves]`).
+fn module_of(file: &str) -> Vec<String> {
+    let mut parts: Vec<String> = file.trim_end_matches(".rs").split('/').map(String::from).collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file a module path inside `src/variants/` names: the file of its
+/// first two names if there is one (`[moves, legal, Screen]` is
+/// `moves/legal.rs`), else the room's `mod.rs` (an item it re-exports).
+fn file_of(path: &[String], files: &[String]) -> Option<String> {
+    let room = path.first()?;
+    if let Some((_, room)) = VARIANT_REEXPORTS.iter().find(|(n, _)| n == room) {
+        return Some(format!("{room}/mod.rs"));
+    }
+    if let Some(name) = path.get(1) {
+        for candidate in [format!("{room}/{name}.rs"), format!("{room}/{name}/mod.rs")] {
+            if files.contains(&candidate) {
+                return Some(candidate);
+            }
+        }
+    }
+    let own = format!("{room}/mod.rs");
+    files.contains(&own).then_some(own).or_else(|| Some(format!("{room}.rs")))
+}
+
+/// The files of `src/variants/` that `code` (of `file`) imports: paths
+/// through `crate::variants::`, `super::` (any number), `self::`, and in a
+/// `mod.rs` the `use` of its own modules.
+fn variant_imports(file: &str, code: &str, files: &[String]) -> BTreeSet<String> {
+    let module = module_of(file);
+    let mut paths: Vec<Vec<String>> = Vec::new();
+    for (at, _) in code.match_indices("crate::variants::") {
+        for name in first_names(&code[at + "crate::variants::".len()..]) {
+            let rest = &code[at + "crate::variants::".len() + name.len()..];
+            let mut path = vec![name.clone()];
+            if let Some(after) = rest.strip_prefix("::") {
+                path.push(ident(after));
+            }
+            paths.push(path);
+        }
+    }
+    let bytes = code.as_bytes();
+    for (at, _) in code.match_indices("super::") {
+        // Only where a path starts (not the second `super` of `super::super`).
+        if at >= 2 && &bytes[at - 2..at] == b"::" {
+            continue;
+        }
+        let mut rest = &code[at..];
+        let mut up = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            rest = r;
+            up += 1;
+        }
+        let base = &module[..module.len().saturating_sub(up)];
+        for name in first_names(rest) {
+            let mut path = base.to_vec();
+            path.push(name);
+            paths.push(path);
+        }
+    }
+    let own_modules = |text: &str| -> Vec<Vec<String>> {
+        let mut found = Vec::new();
+        for line in text.lines() {
+            let line = line.trim_start().trim_start_matches("pub ").trim_start_matches("pub(crate) ");
+            if let Some(rest) = line.strip_prefix("use ").map(|r| r.trim_start_matches("self::")) {
+                for name in first_names(rest) {
+                    found.push(module.iter().cloned().chain([name]).collect());
+                }
+            }
+        }
+        found
+    };
+    if file.ends_with("mod.rs") {
+        paths.extend(own_modules(code));
+    }
+    paths
+        .into_iter()
+        .filter(|p| p.first().is_some_and(|n| !n.is_empty()))
+        .filter_map(|p| file_of(&p, files))
+        .filter(|target| target != file && files.contains(target))
+        .collect()
+}
+
+/// file -> files it imports, for every file of a room (not the house's own
+/// `mod.rs`, which declares and re-exports the rooms), unit tests left out.
+fn variant_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let files = variant_files();
+    files
+        .iter()
+        .filter(|f| f.contains('/'))
+        .map(|f| {
+            let text = std::fs::read_to_string(variants_dir().join(f)).unwrap();
+            (f.clone(), variant_imports(f, &without_unit_tests(&code_only(&text)), &files))
+        })
+        .collect()
+}
+
+fn room_of(file: &str) -> &str {
+    file.split('/').next().unwrap()
+}
+
+#[test]
+fn variant_rooms_import_only_lower_rooms() {
+    let mut wrong = Vec::new();
+    for (file, targets) in variant_graph() {
+        for target in targets {
+            let (from, to) = (room_of(&file), room_of(&target));
+            if from != to && variant_layer(to) >= variant_layer(from) {
+                wrong.push(format!(
+                    "src/variants/{file} imports src/variants/{target}: {to}/ (layer {}) from {from}/ (layer {})",
+                    variant_layer(to),
+                    variant_layer(from)
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports running up or across the rooms of src/variants/ (see its mod.rs):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn variant_files_import_each_other_in_no_circle() {
+    let graph = variant_graph();
+    fn visit(
+        file: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        colour: &mut BTreeMap<String, u8>,
+        stack: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match colour.get(file) {
+            Some(2) => return None,
+            Some(1) => {
+                let start = stack.iter().position(|f| f == file).unwrap();
+                return Some(stack[start..].iter().cloned().chain([file.to_string()]).collect());
+            }
+            _ => {}
+        }
+        colour.insert(file.to_string(), 1);
+        stack.push(file.to_string());
+        for target in graph.get(file).into_iter().flatten() {
+            if let Some(cycle) = visit(target, graph, colour, stack) {
+                return Some(cycle);
+            }
+        }
+        stack.pop();
+        colour.insert(file.to_string(), 2);
+        None
+    }
+    let mut colour = BTreeMap::new();
+    for file in graph.keys() {
+        if let Some(cycle) = visit(file, &graph, &mut colour, &mut Vec::new()) {
+            panic!("files of src/variants/ import each other in a circle: {}", cycle.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn variant_files_stay_short() {
+    let long: Vec<String> = variant_files()
+        .into_iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(variants_dir().join(&f)).unwrap().lines().count();
+            (lines > VARIANT_FILE_LINES).then(|| format!("src/variants/{f}: {lines} lines"))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files of src/variants/ over {VARIANT_FILE_LINES} lines (split them by what they hold):\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn the_variant_checker_sees_imports() {
+    // The checks above cannot fail if these helpers see nothing.
+    let files: Vec<String> =
+        ["moves/legal.rs", "moves/movegen.rs", "moves/mod.rs", "board/mod.rs", "hunt/fuzz.rs", "rules/mod.rs"]
+            .map(String::from)
+            .to_vec();
+    let code = "use super::movegen::Tables;\nuse crate::variants::hunt::fuzz::x;\nuse super::super::board::Side;\n\
+                use crate::variants::{rules::Laws, Position};";
+    let seen = variant_imports("moves/legal.rs", code, &files);
+    let want = ["moves/movegen.rs", "hunt/fuzz.rs", "board/mod.rs", "rules/mod.rs"];
+    assert_eq!(seen, want.iter().map(|s| s.to_string()).collect(), "{seen:?}");
+    assert_eq!(
+        variant_imports("moves/mod.rs", "pub use legal::Screen;\n", &files),
+        ["moves/legal.rs".to_string()].into()
+    );
+    let graph = variant_graph();
+    assert!(
+        graph["count/perft.rs"].contains("variant/mod.rs") || graph["count/perft.rs"].contains("variant/definition.rs"),
+        "{graph:?}"
+    );
+    assert!(graph["moves/movegen.rs"].contains("moves/pawn_path.rs"), "{graph:?}");
 }

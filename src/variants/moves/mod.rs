@@ -1,7 +1,17 @@
-//! Move generation: what a move is, the attack shapes, the leg interpreter
-//! (`Tables`), the moves and effects of each rule beyond a piece's Betza (a
-//! file per rule), legality, and playing a move and taking it back. Uses
-//! `board/`, `betza/` and `rules/` (layer 2).
+//! Move generation: what a move is (`vocabulary.rs`), the leg interpreter
+//! (`movegen.rs`: `Tables`) with its simple paths, the built-in pawn's
+//! direct path and the attack shapes, then a file per rule beyond a
+//! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
+//! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
+//! `played_rules.rs`), legality (`legal.rs`) and playing a move and taking
+//! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
+//!
+//! Each rule's file adds `impl Tables` methods that `movegen.rs` and
+//! `play.rs` call only when the variant has the rule. Hands and drops go
+//! in `drops.rs` (the hand itself is a field of `board/`'s `Position`,
+//! the rule a field of `rules/`'s `Laws`), the moves limited to regions in
+//! `regions.rs`, wall placing in `walls.rs`: each a file here, named by the
+//! rule.
 
 pub(crate) mod blast;
 pub(crate) mod castling;

@@ -7,6 +7,7 @@
 
 pub mod fuzz;
 pub mod hints;
+pub mod motifs;
 pub mod notation;
 pub mod view;
 

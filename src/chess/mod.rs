@@ -164,6 +164,10 @@ impl Rules for Chess {
         fuzz::walk_weight(pos, mv)
     }
 
+    fn with_other_side_to_move(&self, pos: &Position) -> Option<Position> {
+        fuzz::other_side_to_move(pos)
+    }
+
     fn position_text_differences(
         &self,
         before: Option<(&Position, Move)>,

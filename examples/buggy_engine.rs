@@ -9,7 +9,13 @@
 //! list), `ep-stale` (a piece that lands on the e.p. square also removes the
 //! pawn that just double-pushed, as a make-move that trusts a stale e.p.
 //! square would: shows only when moves are passed as a list),
-//! `no-underpromotion`, `double-push-rank3`, `king-into-check`.
+//! `no-underpromotion`, `double-push-rank3`, `king-into-check`; the bugs
+//! of a real engine (Potential, before its fixes): `ep-rank-pin` (an e.p.
+//! capture by a pawn pinned along its rank with the captured pawn beside
+//! it), `ep-diagonal-pin` (by a pawn pinned along a diagonal),
+//! `promotion-pin` (a pinned pawn promotes off its pin). Command bugs:
+//! `moves-side` (after `position fen ROOT moves ...` from a root with Black
+//! to move, the other side is to move).
 //! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
 //! lines): `fen-castling-capture` (the FEN keeps the castling right of a
 //! rook captured on its square; the moves stay right), `key-take-back` (asked
@@ -117,6 +123,31 @@ impl Node {
             if let Some(ep) = pos.ep_square() {
                 for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
                     fake(Move::en_passant(from, ep), None);
+                }
+            }
+        }
+        // The three bugs of a real engine: an e.p. capture allowed for a pawn
+        // pinned along its rank (with the captured pawn beside it), or along
+        // a diagonal, and a pinned pawn allowed to promote off its pin.
+        if let Some(ep) = pos.ep_square().filter(|_| !pos.is_check()) {
+            for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
+                let on_rank = king.rank() == from.rank();
+                if (bugs.has("ep-rank-pin") && on_rank) || (bugs.has("ep-diagonal-pin") && !on_rank) {
+                    let m = Move::en_passant(from, ep);
+                    fake(m, valid(pos.play_unchecked(m)));
+                }
+            }
+        }
+        if bugs.has("promotion-pin") && !pos.is_check() {
+            let (seventh, step) = if us == Color::White { (Rank::Seventh, 8) } else { (Rank::Second, -8) };
+            for from in pos.pieces(us, Role::Pawn) & Bitboard::rank(seventh) {
+                let push = from.offset(step).filter(|to| !pos.occupied().contains(*to));
+                let targets = (pawn_attacks(us, from) & pos.by_color(them)).into_iter().chain(push);
+                for to in targets {
+                    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        let m = Move::promotion(from, to, role);
+                        fake(m, valid(pos.play_unchecked(m)));
+                    }
                 }
             }
         }
@@ -342,6 +373,17 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
         let m = node.pos.parse_uci(text).map_err(|e| e.to_string())?;
         node = node.play(m, bugs);
     }
+    // The `moves-side` bug: after moves from a root with Black to move, the
+    // side to move comes out wrong (a handler that counts plies from White).
+    if bugs.has("moves-side") && !root.turn().is_white() && !moves.is_empty() {
+        let fen = node.pos.to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[1] = if fields[1] == "w" { "b" } else { "w" };
+        fields[3] = "-";
+        if let Ok(flipped) = Position::from_fen(&fields.join(" ")) {
+            node = Node::root(flipped);
+        }
+    }
     Ok(node)
 }
 
@@ -349,7 +391,8 @@ const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT
   without DEPTH: a UCI engine on standard input (`go perft N`)
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
-        double-push-rank3, king-into-check, crash, crash-deep, hang, hang-deep, garbage, duplicate
+        double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
+        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate
   formats: stockfish, perftree, weiss, dash, san, total";
 
 /// A usage error: the reason and the usage on stderr, exit 2 (never a panic).

@@ -149,6 +149,13 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The same position with the other side to move, where that is a
+    /// valid position; `fuzz` uses it to recognise an engine that lists the
+    /// other side's moves after `position ... moves`.
+    fn with_other_side_to_move(&self, _pos: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// How strongly a random walk (`chesstool fuzz`) prefers `mv` in `pos`,
     /// at least 1 (a plain move). A game raises the weight of its rare rules
     /// (chess: captures, checks, e.p., castling, promotions) so that walks

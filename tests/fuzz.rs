@@ -172,12 +172,15 @@ fn a_key_not_restored_after_a_take_back_is_found_by_the_key_check_not_by_perft()
 #[test]
 fn a_seed_reproduces_the_run() {
     let engine = format!("{} --bug castle-rights-capture", buggy_engine().display());
-    let run = || fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "11"]).1;
+    // The same seed and depth walk the same games (the depth chosen by
+    // itself depends on the engine's timing).
+    let run = || fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "11", "--depth", "1"]).1;
     let (mut a, mut b) = (run(), run());
     for doc in [&mut a, &mut b] {
         let map = doc.as_object_mut().unwrap();
-        map.remove("seconds");
-        map.remove("positions_per_second");
+        for timing in ["seconds", "positions_per_second", "engine_seconds", "depth_reason"] {
+            map.remove(timing);
+        }
     }
     assert_eq!(a, b);
     let ok = fuzz(&["--engine-uci", &engine, "--positions", "20", "--seed", "11"]).1;
@@ -221,6 +224,102 @@ fn bad_usage_and_input_exit_2() {
 #[test]
 fn an_engine_that_crashes_exits_3() {
     let engine = format!("{} --bug crash-deep", buggy_engine().display());
-    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "10", "--seed", "1"]);
+    // Past the 17 motif positions, which are asked alone (the crash is below a root).
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "40", "--seed", "1"]);
     assert_eq!((code, j["error"]["kind"].as_str()), (3, Some("engine")), "{j}");
+}
+
+/// The buggy engine behind a script that sleeps a second before every call,
+/// as an engine whose perftree script pays its start-up on each call.
+fn slow_engine(dir: &TempDir) -> String {
+    let path = dir.0.join("slow-engine.sh");
+    std::fs::write(&path, format!("#!/bin/sh\nsleep 1\nexec '{}' \"$@\"\n", buggy_engine().display())).unwrap();
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&path, perms).unwrap();
+    path.display().to_string()
+}
+
+/// The bugs of a real engine (an e.p. capture by a pawn pinned along its
+/// rank or a diagonal, a pinned pawn promoting off its pin) and a history
+/// bug, behind a second of start-up per call: each found within 60 s from
+/// the default roots, at a depth chosen for the slow calls, with a witness
+/// of at most 3 plies that python-chess confirms.
+#[test]
+fn slow_engines_are_fuzzed_at_a_depth_that_pays_for_their_start_up() {
+    let dir = TempDir::new("fuzz-slow");
+    let engine = slow_engine(&dir);
+    let bugs = ["ep-rank-pin", "ep-diagonal-pin", "promotion-pin", "castle-rights-capture"];
+    std::thread::scope(|scope| {
+        for bug in bugs {
+            let engine = &engine;
+            scope.spawn(move || {
+                let (code, j, seconds) = run_json(
+                    Command::cargo_bin("chesstool")
+                        .unwrap()
+                        .args(["fuzz", "--engine-script", engine, "--seconds", "60", "--seed", "1", "--json"])
+                        .env("BUGGY_ENGINE_BUG", bug)
+                        .timeout(Duration::from_secs(150)),
+                );
+                let what = format!("{bug}: {j}");
+                assert_eq!((code, j["status"].as_str()), (1, Some("mismatch")), "{what}");
+                assert!(j["depth"].as_u64().unwrap() > 1, "a slow engine is asked about subtrees: {what}");
+                assert!(j["depth_reason"].as_str().unwrap().contains("start-up"), "{what}");
+                let found = &j["findings"][0];
+                assert!(found["witness_plies"].as_u64().unwrap() <= 3, "{what}");
+                let w = &j["witness"];
+                let legal = python_chess_moves(w["position"].as_str().unwrap());
+                for m in strings(&w["extra"]) {
+                    assert!(!legal.contains(&m), "{what}: python-chess lists the extra {m}");
+                }
+                for m in strings(&w["missing"]) {
+                    assert!(legal.contains(&m), "{what}: python-chess does not list the missing {m}");
+                }
+                eprintln!("{bug} (1 s a call): found in {seconds:.1} s, {} engine calls", j["engine"]["calls"]);
+            });
+        }
+    });
+}
+
+/// A bug the position alone shows is reported with an empty path.
+#[test]
+fn a_witness_the_position_shows_alone_has_no_path() {
+    let engine = format!("{} --bug ep-rank-pin", buggy_engine().display());
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--seconds", "30", "--seed", "2"]);
+    assert_eq!(code, 1, "{j}");
+    assert_eq!(j["witness"]["path"].as_array().map(Vec::len), Some(0), "{j}");
+    assert_eq!(j["witness"]["history_dependent"], false, "{j}");
+    assert_eq!(j["findings"][0]["fault"], "movegen", "{j}");
+}
+
+/// Two unrelated bugs in one engine: both reported by one `--keep-going`
+/// run, each with its own witness, one cause each.
+#[test]
+fn keep_going_reports_every_distinct_bug() {
+    let engine = format!("{} --bug no-underpromotion,castle-through-check", buggy_engine().display());
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--keep-going"]);
+    assert_eq!(code, 1, "{j}");
+    let findings = j["findings"].as_array().unwrap();
+    let causes: Vec<&str> = findings.iter().map(|f| f["cause"].as_str().unwrap()).collect();
+    assert!(causes.iter().any(|c| c.contains("promotion")), "{causes:?}");
+    assert!(causes.iter().any(|c| c.contains("castles")), "{causes:?}");
+    let mut unique = causes.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), causes.len(), "{causes:?}");
+    assert_eq!(j["positions"], 3000, "the run went on to the end of its budget: {j}");
+}
+
+/// An engine that gives the move to the wrong side after `position fen
+/// <black to move> moves ...` is named as such; `--fen-only` fuzzes past it.
+#[test]
+fn a_broken_position_command_is_named_and_fen_only_goes_past_it() {
+    let engine = format!("{} --bug moves-side", buggy_engine().display());
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1"]);
+    assert_eq!(code, 1, "{j}");
+    let found = &j["findings"][0];
+    assert_eq!(found["fault"], "position-command", "{j}");
+    assert!(found["cause"].as_str().unwrap().contains("other side"), "{j}");
+    assert!(found["witness_plies"].as_u64().unwrap() <= 3, "{j}");
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--fen-only"]);
+    assert_eq!((code, j["status"].as_str()), (0, Some("ok")), "{j}");
 }

@@ -43,6 +43,18 @@ pub fn walk_weight(pos: &Position, m: Move) -> u32 {
     rare_move(pos, m).weight()
 }
 
+/// `pos` with the other side to move and no e.p. square, if that is a
+/// valid position (the side that moved is not in check).
+pub fn other_side_to_move(pos: &Position) -> Option<Position> {
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields[1] = if fields[1] == "w" { "b" } else { "w" };
+    fields[3] = "-";
+    let mut other = Position::from_fen(&fields.join(" ")).ok()?;
+    other.set_chess960(pos.is_chess960());
+    Some(other)
+}
+
 const FIELDS: [&str; 6] = ["board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"];
 
 /// Where the engine's FEN `printed` of `pos` differs from ours, by meaning:

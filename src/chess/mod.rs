@@ -7,6 +7,7 @@
 
 pub mod fuzz;
 pub mod hints;
+pub mod motifs;
 pub mod notation;
 pub mod view;
 
@@ -161,6 +162,10 @@ impl Rules for Chess {
 
     fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
         fuzz::walk_weight(pos, mv)
+    }
+
+    fn with_other_side_to_move(&self, pos: &Position) -> Option<Position> {
+        fuzz::other_side_to_move(pos)
     }
 
     fn position_text_differences(

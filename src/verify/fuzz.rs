@@ -1,9 +1,13 @@
 //! Finding a bug without knowing where it is, for any game: seeded random
 //! walks (`walk`) through an engine's positions, each position compared
-//! with ours at a fixed depth (a depth-1 divide: the move lists) and the
-//! first difference handed to the bisection, which reports the same
-//! witness as `divide --bisect`. Every position is asked as root + moves,
-//! so make/unmake state is exercised as in games.
+//! with ours at one depth and a difference handed to the bisection, which
+//! reports the same witness as `divide --bisect`, shortened (`witness`).
+//! Every position is asked as root + moves, so make/unmake state is
+//! exercised as in games (unless `fen_only`).
+//!
+//! The depth is chosen from the engine's cost per call (`choose_depth`): an
+//! engine that spends its calls starting up is asked about whole subtrees
+//! at once, a fast one about move lists.
 //!
 //! With position checks, an engine that prints its position (Stockfish's
 //! `d`) is also held to our FEN (castling rights, e.p. square, clocks: make
@@ -13,6 +17,7 @@
 
 use super::bisect::{Checker, VerifyError, Witness};
 use super::walk::Walker;
+use super::witness::{self, Fault};
 use crate::engines::{Line, Shown};
 use crate::rules::Rules;
 use std::collections::HashMap;
@@ -30,8 +35,16 @@ pub struct Budget {
 /// How a run walks and what it checks.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// The depth of each comparison (1: the move lists).
+    /// The depth of each comparison (1: the move lists); with `auto_depth`,
+    /// the deepest it may choose.
     pub depth: u32,
+    /// Choose the depth from the engine's cost per call.
+    pub auto_depth: bool,
+    /// Send every position as a text of its own, never as moves from a root.
+    pub fen_only: bool,
+    /// Go on after a finding until the budget is spent, keeping one witness
+    /// per cause.
+    pub keep_going: bool,
     /// When the run stops.
     pub budget: Budget,
     /// Also compare the engine's printed position and keys.
@@ -91,16 +104,52 @@ pub enum Finding<R: Rules> {
     Position(PositionFinding<R>),
 }
 
+/// One distinct thing found wrong, with how often its cause was met.
+pub struct Found<R: Rules> {
+    /// The first witness of this cause.
+    pub finding: Finding<R>,
+    /// The cause, in a few words (`missing en passant capture`).
+    pub cause: String,
+    /// The layer at fault, for a move finding.
+    pub fault: Option<Fault>,
+    /// How many positions showed this cause.
+    pub count: u64,
+    /// Plies of the walk when it was found (from the walk's root), before the witness was shortened.
+    pub walk_plies: usize,
+}
+
+/// The depth a run compares at, and why.
+#[derive(Debug, Clone)]
+pub struct DepthChoice {
+    /// The depth.
+    pub depth: u32,
+    /// Why, for the report (`a call costs 1.02 s at depth 1 and 1.04 s at depth 3: start-up dominates`).
+    pub reason: String,
+}
+
 /// A finished run.
 pub struct Summary<R: Rules> {
-    /// Positions compared.
+    /// Positions compared (each comparison at the run's depth counts one).
     pub positions: u64,
     /// Games (random walks) played.
     pub games: u64,
     /// How long the run took.
     pub elapsed: Duration,
+    /// The depth of the comparisons.
+    pub depth: DepthChoice,
+    /// Divides asked of the engine.
+    pub engine_calls: u32,
+    /// Time spent waiting for the engine.
+    pub engine_wait: Duration,
+    /// What was found, one entry per cause, in the order found.
+    pub found: Vec<Found<R>>,
+}
+
+impl<R: Rules> Summary<R> {
     /// The first thing found wrong, if any.
-    pub finding: Option<Finding<R>>,
+    pub fn first(&self) -> Option<&Finding<R>> {
+        self.found.first().map(|f| &f.finding)
+    }
 }
 
 /// Keys the engine printed, by position, last move and the engine's
@@ -141,7 +190,8 @@ impl<R: Rules> KeyBook<R> {
 }
 
 /// Walks from `walker`'s roots, comparing `checker`'s engine with its
-/// reference at every position, until a finding or the end of the budget.
+/// reference at every position, until the budget is spent or (without
+/// `keep_going`) the first finding.
 pub fn run<R: Rules>(
     checker: &mut Checker<'_, R>,
     walker: &mut Walker<'_, R>,
@@ -152,39 +202,143 @@ pub fn run<R: Rules>(
     let started = Instant::now();
     let mut keys = KeyBook { keys: HashMap::new() };
     let mut positions = 0u64;
+    let mut found: Vec<Found<R>> = Vec::new();
     let spent = |positions: u64| {
         options.budget.positions.is_some_and(|n| positions >= n)
             || options.budget.time.is_some_and(|t| started.elapsed() >= t)
     };
-    let summary = |positions, games, finding| Summary { positions, games, elapsed: started.elapsed(), finding };
-    while !spent(positions) {
+    let depth = if options.auto_depth {
+        choose_depth(checker, &Line::new(walker.first_root().clone()), options.depth)?
+    } else {
+        DepthChoice { depth: options.depth, reason: "as given (--depth)".to_string() }
+    };
+    let d = depth.depth;
+    'games: while !spent(positions) {
         let mut line = walker.start(options.primary);
         let mut pos = line.root.clone();
         let mut before: Option<(R::Position, R::Move)> = None;
+        let mut walked = 0usize;
         loop {
             if spent(positions) {
                 break;
             }
-            let report = checker.check_from(&line, options.depth, options.depth, true)?;
+            let asked = if options.fen_only { Line::new(pos.clone()) } else { line.clone() };
+            let report = checker.check_from(&asked, d, d, true)?;
             positions += 1;
             if let Some(w) = report.witness {
-                return Ok(summary(positions, walker.games(), Some(Finding::Moves(w))));
+                let w = witness::shorten(checker, w)?;
+                let fault = witness::fault(rules, &w);
+                let cause = witness::cause(&w, &fault);
+                record(&mut found, Finding::Moves(w), cause, Some(fault), walked);
+                if !options.keep_going {
+                    break 'games;
+                }
+                // A position where the engine is wrong: walk on from a new root.
+                continue 'games;
             }
             if options.check_positions {
                 let before = before.as_ref().map(|(p, m)| (p, *m));
-                if let Some(f) = check_position(checker, &mut keys, &line, &pos, before)? {
-                    return Ok(summary(positions, walker.games(), Some(Finding::Position(f))));
+                if let Some(f) = check_position(checker, &mut keys, &asked, &pos, before)? {
+                    let cause = position_cause(&f);
+                    record(&mut found, Finding::Position(f), cause, None, walked);
+                    if !options.keep_going {
+                        break 'games;
+                    }
+                    continue 'games;
                 }
             }
             on_progress(&Progress { positions, games: walker.games(), elapsed: started.elapsed() });
-            let Some(m) = walker.next_move(&pos, line.moves.len()) else { break };
-            let next = rules.play(&pos, m);
-            before = Some((std::mem::replace(&mut pos, next), m));
-            line = line.child(m);
+            // With a deeper comparison, the subtree below covers the next
+            // plies: step that far before comparing again.
+            let mut stepped = 0;
+            while stepped < d {
+                let Some(m) = walker.next_move(&pos, line.moves.len()) else { continue 'games };
+                let next = rules.play(&pos, m);
+                before = Some((std::mem::replace(&mut pos, next), m));
+                line = line.child(m);
+                walked += 1;
+                stepped += 1;
+            }
         }
     }
-    Ok(summary(positions, walker.games(), None))
+    Ok(Summary {
+        positions,
+        games: walker.games(),
+        elapsed: started.elapsed(),
+        depth,
+        engine_calls: checker.engine_calls,
+        engine_wait: checker.engine_wait,
+        found,
+    })
 }
+
+/// Adds a finding under its cause, or counts it when the cause is known.
+fn record<R: Rules>(
+    found: &mut Vec<Found<R>>,
+    finding: Finding<R>,
+    cause: String,
+    fault: Option<Fault>,
+    walked: usize,
+) {
+    match found.iter_mut().find(|f| f.cause == cause) {
+        Some(known) => known.count += 1,
+        None => found.push(Found { finding, cause, fault, count: 1, walk_plies: walked }),
+    }
+}
+
+/// The cause of a position finding: the fields or the key check.
+fn position_cause<R: Rules>(f: &PositionFinding<R>) -> String {
+    match &f.problem {
+        PositionProblem::Fen { differences, .. } => {
+            let fields: Vec<&str> = differences.iter().map(|d| d.split(':').next().unwrap_or(d)).collect();
+            format!("position: {}", fields.join(", "))
+        }
+        PositionProblem::Key { taken_back: Some(_), .. } => "position: key after a take-back".to_string(),
+        PositionProblem::Key { .. } => "position: key by another move order".to_string(),
+    }
+}
+
+/// The deepest depth (up to `max`) at which one call to the engine costs
+/// about what a depth-1 call costs: the calls of an engine that spends them
+/// starting up are then spent on whole subtrees. Measured at `root` (the
+/// standard start for chess); differences there are left to the walks.
+fn choose_depth<R: Rules>(checker: &mut Checker<'_, R>, root: &Line<R>, max: u32) -> Result<DepthChoice, VerifyError> {
+    let timed = |checker: &mut Checker<'_, R>, depth: u32| -> Result<Duration, VerifyError> {
+        let before = checker.engine_wait;
+        checker.compare(root, depth)?;
+        Ok(checker.engine_wait - before)
+    };
+    // The faster of two depth-1 calls: the first may pay for loading.
+    let one = timed(checker, 1)?.min(timed(checker, 1)?);
+    let ms = |t: Duration| format!("{:.0} ms", t.as_secs_f64() * 1000.0);
+    if one < CHEAP_CALL {
+        let reason = format!("a call costs {} at depth 1: cheap calls, move lists", ms(one));
+        return Ok(DepthChoice { depth: 1, reason });
+    }
+    let mut depth = 1;
+    let mut cost = one;
+    while depth < max.min(MAX_AUTO_DEPTH) {
+        let t = timed(checker, depth + 1)?;
+        if t > one.mul_f64(1.5) {
+            break;
+        }
+        depth += 1;
+        cost = t;
+    }
+    let reason = format!(
+        "a call costs {} at depth 1 and {} at depth {depth}: the engine's start-up dominates",
+        ms(one),
+        ms(cost)
+    );
+    Ok(DepthChoice { depth, reason })
+}
+
+/// A depth-1 call cheaper than this keeps the comparisons at depth 1.
+const CHEAP_CALL: Duration = Duration::from_millis(30);
+
+/// The deepest depth chosen by itself (perft 4 of a middlegame position is
+/// millions of nodes: seconds for a slow engine).
+const MAX_AUTO_DEPTH: u32 = 4;
 
 /// The engine's position at the end of `line` (or `None` if it cannot print one).
 fn show<R: Rules>(checker: &mut Checker<'_, R>, line: &Line<R>) -> Result<Option<Shown>, VerifyError> {
@@ -324,7 +478,15 @@ mod tests {
         let mut checker = Checker::new(&chess, &mut engine, &mut reference);
         let mut walker = Walker::new(&chess, vec![Position::from_fen(root).unwrap()], 1);
         let budget = Budget { positions: Some(3000), time: None };
-        let options = Options { depth: 1, budget, check_positions: true, primary: 1 };
+        let options = Options {
+            depth: 1,
+            auto_depth: false,
+            fen_only: false,
+            keep_going: false,
+            budget,
+            check_positions: true,
+            primary: 1,
+        };
         run(&mut checker, &mut walker, &options, &mut |_| {}).unwrap()
     }
 
@@ -342,7 +504,7 @@ mod tests {
     #[test]
     fn a_correct_engine_passes() {
         let s = fuzz(engine(), KIWIPETE);
-        assert!(s.finding.is_none());
+        assert!(s.first().is_none());
         assert_eq!(s.positions, 3000);
         assert!(s.games > 10, "{} games", s.games);
     }
@@ -351,7 +513,7 @@ mod tests {
     fn each_position_bug_is_found() {
         let s = fuzz(Shows { keeps_rights: true, ..engine() }, KIWIPETE);
         let Some(Finding::Position(PositionFinding { problem: PositionProblem::Fen { differences, .. }, .. })) =
-            s.finding
+            s.first()
         else {
             panic!("no FEN finding")
         };
@@ -360,14 +522,14 @@ mod tests {
         // Found where a walk from a root met on another walk reaches a
         // position the other walk passed, with fewer moves.
         assert!(
-            matches!(s.finding, Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { .. }, .. }))),
+            matches!(s.first(), Some(Finding::Position(PositionFinding { problem: PositionProblem::Key { .. }, .. }))),
             "no key finding"
         );
         let s = fuzz(Shows { key_of_order: true, ..engine() }, KIWIPETE);
         let Some(Finding::Position(PositionFinding {
             problem: PositionProblem::Key { taken_back, earlier, .. },
             line,
-        })) = s.finding
+        })) = s.first()
         else {
             panic!("no key finding")
         };

@@ -8,3 +8,4 @@ pub mod fuzz;
 pub mod paste;
 pub mod suite;
 pub mod walk;
+pub mod witness;

@@ -46,6 +46,11 @@ pub struct Walker<'a, R: Rules> {
     /// Positions met on walks, as later roots.
     pool: Vec<R::Position>,
     games: u64,
+    /// Roots looked at once each before the walks, in order (games of one
+    /// position): positions built to hold rare rules.
+    sweep: std::collections::VecDeque<R::Position>,
+    /// The current game is one of the sweep.
+    in_sweep: bool,
     /// The longest game, in moves.
     pub max_plies: usize,
 }
@@ -54,7 +59,29 @@ impl<'a, R: Rules> Walker<'a, R> {
     /// Walks from `roots` (at least one) with the moves drawn by `seed`.
     pub fn new(rules: &'a R, roots: Vec<R::Position>, seed: u64) -> Walker<'a, R> {
         assert!(!roots.is_empty(), "a walk needs a root");
-        Walker { rules, rng: SplitMix64::new(seed), roots, pool: Vec::new(), games: 0, max_plies: 40 }
+        Walker {
+            rules,
+            rng: SplitMix64::new(seed),
+            roots,
+            pool: Vec::new(),
+            games: 0,
+            sweep: Default::default(),
+            in_sweep: false,
+            max_plies: 40,
+        }
+    }
+
+    /// Looks at each of `positions` once, before the first walk; they are
+    /// roots of later walks too.
+    pub fn with_sweep(mut self, positions: Vec<R::Position>) -> Walker<'a, R> {
+        self.roots.extend(positions.iter().cloned());
+        self.sweep = positions.into();
+        self
+    }
+
+    /// The first of the given roots (the standard start for chess).
+    pub fn first_root(&self) -> &R::Position {
+        &self.roots[0]
     }
 
     /// Games started so far.
@@ -66,8 +93,13 @@ impl<'a, R: Rules> Walker<'a, R> {
     /// first `primary` roots in turn (the standard start and the positions
     /// everyone tests); the others at a random root, given or met on a walk.
     pub fn start(&mut self, primary: usize) -> Line<R> {
-        let g = self.games;
         self.games += 1;
+        self.in_sweep = false;
+        if let Some(root) = self.sweep.pop_front() {
+            self.in_sweep = true;
+            return Line::new(root);
+        }
+        let g = self.games - 1;
         let primary = primary.clamp(1, self.roots.len());
         let root = if g.is_multiple_of(2) {
             self.roots[(g / 2) as usize % primary].clone()
@@ -83,7 +115,7 @@ impl<'a, R: Rules> Walker<'a, R> {
     /// when the game ends there (no legal move, or long enough). One
     /// position in ten is kept as a root for later games.
     pub fn next_move(&mut self, pos: &R::Position, moves: usize) -> Option<R::Move> {
-        if moves >= self.max_plies {
+        if moves >= self.max_plies || self.in_sweep {
             return None;
         }
         let legal = self.rules.legal_moves(pos);

@@ -24,6 +24,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The deepest comparison `fuzz` chooses by itself.
+const AUTO_DEPTH_MAX: u32 = 4;
+
 /// The budget when none is given.
 const DEFAULT_SECONDS: f64 = 60.0;
 
@@ -62,9 +65,16 @@ pub struct WalkArgs {
     pub roots: Option<PathBuf>,
     /// Depth of the perft in plies.
     ///
-    /// The depth of each comparison (1: the move lists).
-    #[arg(long, short, default_value_t = 1, value_parser = positive_depth_arg, allow_negative_numbers = true)]
-    pub depth: u32,
+    /// The depth of each comparison (1: the move lists) [default: chosen from the engine's cost per call:
+    /// 1 for an engine that answers in milliseconds, up to 4 for one whose calls are spent starting up].
+    #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
+    pub depth: Option<u32>,
+    /// Send every position as a FEN of its own, never as `position ... moves` (for an engine whose move list handling is broken).
+    #[arg(long)]
+    pub fen_only: bool,
+    /// Go on after a finding until the budget is spent, and report every distinct cause with one witness each.
+    #[arg(long)]
+    pub keep_going: bool,
     /// Print one JSON document instead of text (see docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -94,12 +104,12 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
         args.variant.rules().and_then(|rules| {
             let rules = Arc::new(rules);
             let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
-            run_with(rules, vec![start], 1, &args.walk, check)
+            run_with(rules, vec![start], 1, &|_| Vec::new(), &args.walk, check)
         })
     } else {
         let chess = Arc::new(Chess::new());
         let (roots, primary) = roots::chess_roots(&*chess);
-        run_with(chess, roots, primary, &args.walk, check)
+        run_with(chess, roots, primary, &roots::motif_roots, &args.walk, check)
     };
     json_error(&args.walk, result)
 }
@@ -115,12 +125,14 @@ fn json_error(args: &WalkArgs, result: anyhow::Result<Outcome>) -> anyhow::Resul
 }
 
 /// `fuzz` for any game: walks from `roots` (the first `primary` of them
-/// start every other game), unless `--roots` gives others; `check_position`
-/// asks the engine's own position too.
+/// start every other game), after a look at each position `sweep` builds
+/// from the seed, unless `--roots` gives others; `check_position` asks the
+/// engine's own position too.
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     roots: Vec<R::Position>,
     primary: usize,
+    sweep: &dyn Fn(u64) -> Vec<R::Position>,
     args: &WalkArgs,
     check_position: bool,
 ) -> anyhow::Result<Outcome> {
@@ -137,11 +149,11 @@ pub fn run_with<R: Rules + 'static>(
     }
     let inputs: Vec<&std::path::Path> = args.roots.iter().map(PathBuf::as_path).collect();
     super::common::check_output("--junit", args.junit.as_deref(), args.force.force, &inputs)?;
-    let (roots, primary) = match &args.roots {
-        Some(path) => (roots::read_roots(&*rules, path)?, usize::MAX),
-        None => (roots, primary),
-    };
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let (roots, primary, sweep) = match &args.roots {
+        Some(path) => (roots::read_roots(&*rules, path)?, usize::MAX, Vec::new()),
+        None => (roots, primary, sweep(seed)),
+    };
     let budget = Budget {
         positions: args.positions,
         time: match (args.seconds, args.positions) {
@@ -150,13 +162,21 @@ pub fn run_with<R: Rules + 'static>(
             (None, None) => Some(Duration::from_secs_f64(DEFAULT_SECONDS)),
         },
     };
-    let options = Options { depth: args.depth, budget, check_positions: check_position, primary };
+    let options = Options {
+        depth: args.depth.unwrap_or(AUTO_DEPTH_MAX),
+        auto_depth: args.depth.is_none(),
+        fen_only: args.fen_only,
+        keep_going: args.keep_going,
+        budget,
+        check_positions: check_position,
+        primary,
+    };
 
     let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?.expect("an engine was given");
     let mut reference = args.engine.reference(&rules)?;
     let engine_name = engine.name();
     let status = Status::new(args.quiet || args.json || junit_stdout);
-    let mut walker = Walker::new(&*rules, roots, seed);
+    let mut walker = Walker::new(&*rules, roots, seed).with_sweep(sweep);
     let mut checker = Checker::new(&*rules, engine.as_mut(), reference.as_mut());
     let mut show = |p: &Progress| {
         if p.positions % 16 == 1 {
@@ -180,14 +200,15 @@ pub fn run_with<R: Rules + 'static>(
         super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
     }
     if args.json {
-        write_json(&report::FuzzJson::new(&*rules, seed, args.depth, &summary, engine_calls))?;
+        write_json(&report::FuzzJson::new(&*rules, seed, &summary, engine_calls))?;
     } else if !junit_stdout {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", report::headline(seed, &summary))?;
-        write!(out, "{}", report::finding_text(&*rules, &summary))?;
+        writeln!(out, "{}", report::budget_line(&summary))?;
+        write!(out, "{}", report::findings_text(&*rules, &summary))?;
         out.flush()?;
     }
-    Ok(if summary.finding.is_some() { Outcome::Mismatch } else { Outcome::Success })
+    Ok(if summary.found.is_empty() { Outcome::Success } else { Outcome::Mismatch })
 }
 
 /// A seed for a run without `--seed`: the clock's nanoseconds (printed, so

@@ -2,16 +2,18 @@
 //! move-list finding is the witness of `divide --bisect` (`WitnessJson`),
 //! so both commands report it the same way.
 
+use crate::cli::common::plural;
 use crate::cli::hunt::junit::{self, Case, CaseResult};
 use crate::cli::hunt::report::{witness_text, WitnessJson};
 use crate::cli::hunt::EngineCalls;
 use chesstool::engines::Line;
 use chesstool::rules::Rules;
-use chesstool::verify::fuzz::{Finding, PositionFinding, PositionProblem, Summary};
+use chesstool::verify::fuzz::{Finding, Found, PositionFinding, PositionProblem, Summary};
+use chesstool::verify::witness::Fault;
 use serde::Serialize;
 
 /// A failed position check, in the vocabulary's words.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 pub struct PositionCheckJson {
     /// `fen`, `key-after-take-back` or `key-transposition`.
     pub check: &'static str,
@@ -87,7 +89,8 @@ impl PositionCheckJson {
     }
 }
 
-/// The run's one JSON document.
+/// The run's one JSON document. `root`, `witness` and `position_check`
+/// are the first finding's, as before `--keep-going`; `findings` has them all.
 #[derive(Serialize)]
 pub struct FuzzJson {
     pub status: &'static str,
@@ -95,10 +98,14 @@ pub struct FuzzJson {
     pub variant: Option<String>,
     pub seed: u64,
     pub depth: u32,
+    /// Why this depth (`as given (--depth)`, or what the engine's calls cost).
+    pub depth_reason: String,
     pub positions: u64,
     pub games: u64,
     pub positions_per_second: f64,
     pub engine: EngineCalls,
+    /// Seconds spent waiting for the engine.
+    pub engine_seconds: f64,
     /// The root of the walk where something was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub root: Option<String>,
@@ -106,7 +113,50 @@ pub struct FuzzJson {
     pub witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_check: Option<PositionCheckJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<FoundJson>,
     pub seconds: f64,
+}
+
+/// One distinct finding of a run.
+#[derive(Serialize)]
+pub struct FoundJson {
+    /// The cause, in a few words.
+    pub cause: String,
+    /// Positions that showed this cause.
+    pub count: u64,
+    /// `movegen`, `make-move` or `position-command` (move findings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fault: Option<&'static str>,
+    /// Plies of the walk when found, and of the shortened witness.
+    pub walk_plies: usize,
+    pub witness_plies: usize,
+    pub root: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<WitnessJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position_check: Option<PositionCheckJson>,
+}
+
+impl FoundJson {
+    fn new<R: Rules>(rules: &R, f: &Found<R>) -> FoundJson {
+        let (root, witness, position_check, plies) = match &f.finding {
+            Finding::Moves(w) => (w.line.root_text(rules), Some(WitnessJson::new(rules, w)), None, w.line.moves.len()),
+            Finding::Position(p) => {
+                (p.line.root_text(rules), None, Some(PositionCheckJson::new(rules, p)), p.line.moves.len())
+            }
+        };
+        FoundJson {
+            cause: f.cause.clone(),
+            count: f.count,
+            fault: f.fault.as_ref().map(Fault::name),
+            walk_plies: f.walk_plies,
+            witness_plies: plies,
+            root,
+            witness,
+            position_check,
+        }
+    }
 }
 
 /// Positions per second of a run (0 for an instant one).
@@ -120,66 +170,115 @@ pub fn speed<R: Rules>(s: &Summary<R>) -> f64 {
 }
 
 impl FuzzJson {
-    pub fn new<R: Rules>(rules: &R, seed: u64, depth: u32, s: &Summary<R>, engine: EngineCalls) -> FuzzJson {
-        let (root, witness, position_check) = match &s.finding {
+    pub fn new<R: Rules>(rules: &R, seed: u64, s: &Summary<R>, engine: EngineCalls) -> FuzzJson {
+        let findings: Vec<FoundJson> = s.found.iter().map(|f| FoundJson::new(rules, f)).collect();
+        let (root, witness, position_check) = match findings.first() {
             None => (None, None, None),
-            Some(Finding::Moves(w)) => (Some(w.line.root_text(rules)), Some(WitnessJson::new(rules, w)), None),
-            Some(Finding::Position(f)) => (Some(f.line.root_text(rules)), None, Some(PositionCheckJson::new(rules, f))),
+            Some(f) => (Some(f.root.clone()), f.witness.clone(), f.position_check.clone()),
         };
         FuzzJson {
-            status: if s.finding.is_some() { "mismatch" } else { "ok" },
+            status: if s.found.is_empty() { "ok" } else { "mismatch" },
             variant: rules.variant(),
             seed,
-            depth,
+            depth: s.depth.depth,
+            depth_reason: s.depth.reason.clone(),
             positions: s.positions,
             games: s.games,
             positions_per_second: (speed(s) * 10.0).round() / 10.0,
             engine,
+            engine_seconds: (s.engine_wait.as_secs_f64() * 1000.0).round() / 1000.0,
             root,
             witness,
             position_check,
+            findings,
             seconds: s.elapsed.as_secs_f64(),
         }
     }
 }
 
-/// The headline: what was found, after how much work, with the seed.
+/// The headline: what was found, after how much work, with the seed
+/// (`1 difference after 22 positions (1 game)`).
 pub fn headline<R: Rules>(seed: u64, s: &Summary<R>) -> String {
-    let what = match &s.finding {
-        None => "no difference",
-        Some(Finding::Moves(_)) => "the engine's moves differ from ours",
-        Some(Finding::Position(_)) => "the engine's position differs from ours",
+    let what = match s.found.len() {
+        0 => "no difference".to_string(),
+        1 => "1 difference".to_string(),
+        n => format!("{n} differences with distinct causes"),
     };
     format!(
-        "{what} in {} positions of {} games ({:.2} s, {:.0} positions/s, seed {seed})",
-        s.positions,
-        s.games,
+        "{what} after {} ({}; {:.2} s, {:.0} positions/s, seed {seed})",
+        plural(s.positions, "position", "positions"),
+        plural(s.games, "game", "games"),
         s.elapsed.as_secs_f64(),
         speed(s)
     )
 }
 
-/// The finding as text (empty when there is none).
-pub fn finding_text<R: Rules>(rules: &R, s: &Summary<R>) -> String {
-    let root = |line: &Line<R>| format!("root:        {}\n", line.root_text(rules));
-    match &s.finding {
-        None => String::new(),
-        Some(Finding::Moves(w)) => format!("{}first wrong position:\n{}", root(&w.line), witness_text(rules, w, "  ")),
-        Some(Finding::Position(f)) => format!("{}{}", root(&f.line), PositionCheckJson::new(rules, f).text()),
-    }
+/// Where the time went: positions, engine calls, the depth and why, the
+/// engine's share of the time.
+pub fn budget_line<R: Rules>(s: &Summary<R>) -> String {
+    let share = s.engine_wait.as_secs_f64() / s.elapsed.as_secs_f64().max(1e-9) * 100.0;
+    format!(
+        "checked:     {} by {} at depth {} ({}); {:.0}% of the time in the engine",
+        plural(s.positions, "position", "positions"),
+        plural(u64::from(s.engine_calls), "engine call", "engine calls"),
+        s.depth.depth,
+        s.depth.reason,
+        share.min(100.0)
+    )
 }
 
-/// The run as a JUnit report: one test case, failed with the finding.
+/// Every finding as text (empty when there is none).
+pub fn findings_text<R: Rules>(rules: &R, s: &Summary<R>) -> String {
+    let many = s.found.len() > 1;
+    let mut out = String::new();
+    for (i, f) in s.found.iter().enumerate() {
+        if many {
+            out.push_str(&format!("\nfinding {} of {}:\n", i + 1, s.found.len()));
+        }
+        out.push_str(&finding_text(rules, f));
+    }
+    out
+}
+
+/// One finding as text: its cause, the layer at fault, the lengths, then
+/// the witness as `divide --bisect` prints it.
+fn finding_text<R: Rules>(rules: &R, f: &Found<R>) -> String {
+    let root = |line: &Line<R>| format!("root:        {}\n", line.root_text(rules));
+    let seen = if f.count > 1 { format!(" (seen {} times)", f.count) } else { String::new() };
+    let mut out = format!("cause:       {}{seen}\n", f.cause);
+    if let Some(fault) = &f.fault {
+        out.push_str(&format!("at fault:    {}\n", fault.text()));
+    }
+    match &f.finding {
+        Finding::Moves(w) => {
+            out.push_str(&format!(
+                "walk:        {} from the root; witness: {}\n",
+                plural(f.walk_plies as u64, "ply", "plies"),
+                plural(w.line.moves.len() as u64, "ply", "plies")
+            ));
+            out.push_str(&format!("{}first wrong position:\n{}", root(&w.line), witness_text(rules, w, "  ")));
+        }
+        Finding::Position(p) => {
+            out.push_str(&format!("{}{}", root(&p.line), PositionCheckJson::new(rules, p).text()));
+        }
+    }
+    out
+}
+
+/// The run as a JUnit report: one test case per finding (one passed case
+/// when nothing was found).
 pub fn junit_xml<R: Rules>(rules: &R, seed: u64, s: &Summary<R>) -> String {
-    let result = match &s.finding {
-        None => CaseResult::Passed,
-        Some(_) => CaseResult::Failed { message: headline(seed, s), details: finding_text(rules, s) },
-    };
-    let case = Case {
-        name: format!("fuzz seed {seed}, {} positions", s.positions),
-        order: (0, 0),
-        seconds: s.elapsed.as_secs_f64(),
-        result,
-    };
-    junit::xml(&[junit::Suite { name: format!("chesstool fuzz ({})", rules.name()), cases: vec![case] }])
+    let case = |name: String, result| Case { name, order: (0, 0), seconds: s.elapsed.as_secs_f64(), result };
+    let mut cases: Vec<Case> = s
+        .found
+        .iter()
+        .map(|f| {
+            let result = CaseResult::Failed { message: headline(seed, s), details: finding_text(rules, f) };
+            case(format!("fuzz seed {seed}: {}", f.cause), result)
+        })
+        .collect();
+    if cases.is_empty() {
+        cases.push(case(format!("fuzz seed {seed}, {} positions", s.positions), CaseResult::Passed));
+    }
+    junit::xml(&[junit::Suite { name: format!("chesstool fuzz ({})", rules.name()), cases }])
 }

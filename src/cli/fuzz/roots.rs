@@ -4,8 +4,11 @@
 
 use crate::cli::common::read_input_bytes;
 use crate::cli::hunt::clip_message;
+use chesstool::chess::motifs::{self, Motif};
 use chesstool::engines::clip;
 use chesstool::rules::Rules;
+use chesstool::verify::walk::SplitMix64;
+use chesstool::Position;
 use std::path::Path;
 
 /// The chess suites, in order: the standard start and the six CPW positions
@@ -30,6 +33,16 @@ pub fn chess_roots<R: Rules>(rules: &R) -> (Vec<R::Position>, usize) {
     }
     (roots, primary)
 }
+
+/// One position for each motif of `chess::motifs`, drawn from `seed`: the
+/// first positions a chess run looks at.
+pub fn motif_roots(seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed ^ MOTIF_SEED);
+    Motif::ALL.iter().filter_map(|&m| motifs::build(m, &mut |n| rng.below(n))).collect()
+}
+
+/// Keeps the motif positions' draws apart from the walks' (same seed).
+const MOTIF_SEED: u64 = 0x6d6f_7469_6673;
 
 /// The positions of `--roots FILE` (`-`: standard input).
 pub fn read_roots<R: Rules>(rules: &R, path: &Path) -> anyhow::Result<Vec<R::Position>> {

@@ -256,7 +256,7 @@ impl Picture {
         if let Some(note) = &self.note {
             legend.push(LegendLine::Text(note.clone()));
         }
-        let path = if self.path.is_empty() { "(the start position)".to_string() } else { self.path.join(" ") };
+        let path = if self.path.is_empty() { "(none: the root itself)".to_string() } else { self.path.join(" ") };
         let header = [
             format!("First wrong position (divide depth {})", self.depth),
             format!("path: {path}"),

@@ -104,7 +104,7 @@ impl WitnessJson {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let path = if self.path.is_empty() { "(the start position)".to_string() } else { self.path.join(" ") };
+        let path = if self.path.is_empty() { "(none: the root itself)".to_string() } else { self.path.join(" ") };
         let mut text = String::new();
         text.push_str(&format!("{indent}path:     {path}\n"));
         text.push_str(&format!("{indent}position: {}\n", self.position));

@@ -28,8 +28,8 @@ pub enum Motif {
     EpPinnedOnDiagonal,
     /// An e.p. capture in check from the pawn that it takes.
     EpRemovesChecker,
-    /// An e.p. capture in check from another piece (legal only when it
-    /// blocks the check).
+    /// An e.p. capture in check from another piece, uncovered by the double
+    /// step (the capture does not answer it).
     EpInOtherCheck,
     /// A pawn about to promote, pinned to its king (pushing is illegal
     /// unless the pin is along the file).
@@ -394,10 +394,39 @@ impl Sketch {
         format!("{board} {turn} {castling} {ep} 0 1")
     }
 
-    /// The position, if the sketch is a valid one.
+    /// The position, if the sketch is a valid one whose checks could have
+    /// been given by the last move.
     fn position(&self) -> Option<Position> {
-        Position::from_fen(&self.fen()).ok()
+        Position::from_fen(&self.fen()).ok().filter(plausible_checks)
     }
+}
+
+/// True if the checks of `pos` could have been given by the last move, as
+/// python-chess's `status()` judges them (engines may assume as much): at
+/// most two checkers, never two on one line with the king; with an e.p.
+/// square, one checker, the pawn that moved or a piece that its double step
+/// uncovered.
+fn plausible_checks(pos: &Position) -> bool {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        return true;
+    }
+    if checkers.count() > 2 {
+        return false;
+    }
+    if let Some(ep) = pos.ep_square() {
+        let step = if us.is_white() { 8 } else { -8 };
+        let (Some(pushed_to), Some(pushed_from)) = (ep.offset(-step), ep.offset(step)) else { return false };
+        if checkers.count() > 1 {
+            return false;
+        }
+        let before = pos.occupied().without(pushed_to).with(pushed_from);
+        return checkers.first() == Some(pushed_to) || (pos.attackers_to(king, before) & pos.by_color(!us)).is_empty();
+    }
+    let (a, b) = (checkers.lsb(), checkers.into_iter().last().expect("two checkers"));
+    checkers.count() == 1 || !crate::attacks::line(a, b).contains(king)
 }
 
 fn random_square(below: Below) -> Square {
@@ -456,20 +485,18 @@ fn place(motif: Motif, s: &mut Sketch, below: Below) -> bool {
             sq(theirs + side, 3).is_some_and(|k| s.put(k, White, Role::King))
         }
         Motif::EpInOtherCheck => {
-            ep_pair(s, below);
-            let king = random_square(below);
-            let ep = s.ep.expect("ep_pair sets it");
-            // Half of the time the checker stands behind the e.p. square, so
-            // that the capture blocks the check.
-            let blocking = below(2) == 0 && king != ep;
-            s.put(king, White, Role::King)
-                && if blocking {
-                    let beyond = queen_attacks(ep, s.occupied()) & !between(king, ep) & crate::attacks::line(king, ep);
-                    let role = slider(below, is_diagonal(king, ep));
-                    pick(beyond & !s.occupied(), below).is_some_and(|p| s.put(p, Black, role))
-                } else {
-                    s.put_attacker(king, Black, below)
-                }
+            // The double step uncovered the check: the checker's line to
+            // the king crosses the square the pawn came from.
+            let (_, theirs) = ep_pair(s, below);
+            let origin = sq(theirs, 6).expect("on the board");
+            let (df, dr) = [(1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)][below(6) as usize];
+            let (a, b) = (1 + below(6) as i32, 1 + below(3) as i32);
+            let (f, r) = (theirs, 6);
+            let role = slider(below, dr != 0);
+            match (sq(f - a * df, r - a * dr), sq(f + b * df, r + b * dr)) {
+                (Some(k), Some(p)) => s.put(k, White, Role::King) && s.put(p, Black, role) && origin != k,
+                _ => false,
+            }
         }
         Motif::PinnedPromotion | Motif::PinnedPromotionCapture => {
             let file = below(8) as i32;
@@ -722,6 +749,17 @@ mod tests {
     }
 
     #[test]
+    fn impossible_checks_are_not_kept() {
+        // The rook's check was there before the double step; two checkers on one line.
+        let before_the_push = Position::from_fen("7k/8/4r3/2Pp4/8/8/8/4K3 w - d6 0 1").unwrap();
+        assert!(!plausible_checks(&before_the_push));
+        let aligned = Position::from_fen("4r2k/8/8/8/4K3/8/8/4q3 w - - 0 1").unwrap();
+        assert!(!plausible_checks(&aligned));
+        let uncovered = Position::from_fen("4b2k/8/8/2Pp4/K7/8/8/8 w - d6 0 1").unwrap();
+        assert!(plausible_checks(&uncovered));
+    }
+
+    #[test]
     fn a_seed_repeats() {
         for motif in [Motif::EpPinnedOnRank, Motif::OneMove] {
             let a = build(motif, &mut seeded(7)).unwrap().to_fen();
@@ -745,7 +783,7 @@ mod tests {
             ("8/8/8/KPp4r/8/8/8/7k w - c6 0 1", Motif::EpPinnedOnRank),
             ("5b1k/8/8/2Pp4/8/K7/8/8 w - d6 0 1", Motif::EpPinnedOnDiagonal),
             ("8/8/8/2Pp4/4K3/8/8/7k w - d6 0 1", Motif::EpRemovesChecker),
-            ("7k/8/4r3/2Pp4/8/8/8/4K3 w - d6 0 1", Motif::EpInOtherCheck),
+            ("4b2k/8/8/2Pp4/K7/8/8/8 w - d6 0 1", Motif::EpInOtherCheck),
             ("1n5k/K1P4r/8/8/8/8/8/8 w - - 0 1", Motif::PinnedPromotion),
             ("1b5k/2P5/3K4/8/8/8/8/8 w - - 0 1", Motif::PinnedPromotionCapture),
             ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", Motif::DiscoveredCheckByCastling),

@@ -43,3 +43,25 @@ fn every_target_has_a_corpus_and_no_corpus_lacks_a_target() {
         assert!(target.exists(), "{}: no fuzz target", target.display());
     }
 }
+
+/// libFuzzer writes what it finds (`crash-*`, `timeout-*`, `oom-*`, `leak-*`,
+/// `slow-unit-*`) where it runs, at the top of `fuzz/`: such a file belongs
+/// in the corpus of its target, where this test replays it, and
+/// docs/fuzzing.md counts the files replayed.
+#[test]
+fn no_fuzz_finding_is_left_outside_a_corpus_and_the_guide_counts_them() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let stray: Vec<String> = std::fs::read_dir(&fuzz)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| ["crash-", "timeout-", "oom-", "leak-", "slow-unit-"].iter().any(|p| n.starts_with(p)))
+        .collect();
+    assert!(stray.is_empty(), "fuzz/ holds findings outside a corpus: {stray:?}");
+    let total: usize = std::fs::read_dir(fuzz.join("corpus"))
+        .unwrap()
+        .map(|d| std::fs::read_dir(d.unwrap().path()).unwrap().count())
+        .sum();
+    let guide = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fuzzing.md")).unwrap();
+    let said = format!("replays all {total} committed files");
+    assert!(guide.contains(&said), "docs/fuzzing.md should say {said:?}");
+}

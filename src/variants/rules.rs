@@ -11,7 +11,7 @@ use super::movegen::{Move, Special};
 use super::perft;
 use super::variant::{FenError, Variant};
 use super::{explain, explain_rules};
-use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use std::sync::Arc;
 
 /// A variant and the path of the file that defines it (for `VariantPath`).
@@ -175,7 +175,7 @@ impl Rules for VariantRules {
         options
     }
 
-    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
+    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
         explain_rules::describe_special(&self.variant, mv).or_else(|| Some(explain::describe(&self.variant, pos, mv)))
     }
 
@@ -200,7 +200,7 @@ impl Rules for VariantRules {
         super::fuzz::fen_differences(&self.variant, pos, printed)
     }
 
-    fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+    fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         if let Some(why) = explain_rules::why_not(&self.variant, pos, text) {
             return Some(why);
         }

@@ -2,6 +2,7 @@
 //! move-list finding is the witness of `divide --bisect` (`WitnessJson`),
 //! so both commands report it the same way.
 
+use crate::cli::common::plural;
 use crate::cli::hunt::junit::{self, Case, CaseResult};
 use crate::cli::hunt::report::{witness_text, WitnessJson};
 use crate::cli::hunt::EngineCalls;
@@ -143,17 +144,19 @@ impl FuzzJson {
     }
 }
 
-/// The headline: what was found, after how much work, with the seed.
+/// The headline: what was found, after how much work, with the seed:
+/// `1 difference after 22 positions (1 game): the engine's moves differ
+/// from ours (0.02 s, 1100 positions/s, seed 7)`.
 pub fn headline<R: Rules>(seed: u64, s: &Summary<R>) -> String {
-    let what = match &s.finding {
-        None => "no difference",
-        Some(Finding::Moves(_)) => "the engine's moves differ from ours",
-        Some(Finding::Position(_)) => "the engine's position differs from ours",
+    let (found, what) = match &s.finding {
+        None => ("no difference in", ""),
+        Some(Finding::Moves(_)) => ("1 difference after", ": the engine's moves differ from ours"),
+        Some(Finding::Position(_)) => ("1 difference after", ": the engine's position differs from ours"),
     };
     format!(
-        "{what} in {} positions of {} games ({:.2} s, {:.0} positions/s, seed {seed})",
-        s.positions,
-        s.games,
+        "{found} {} ({}){what} ({:.2} s, {:.0} positions/s, seed {seed})",
+        plural(s.positions, "position", "positions"),
+        plural(s.games, "game", "games"),
         s.elapsed.as_secs_f64(),
         speed(s)
     )

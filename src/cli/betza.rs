@@ -26,7 +26,7 @@ pub enum BetzaCommand {
     Compile {
         /// The piece in XBetza notation, e.g. 'RmasR'.
         notation: String,
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -52,7 +52,7 @@ pub enum BetzaCommand {
         svg: Option<PathBuf>,
         #[command(flatten)]
         force: ForceArg,
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         ///
         /// {"origin": "e5", "moves": [{"to": "e7", "captures": ["e6"]}, ...]}.
         #[arg(long)]

@@ -11,6 +11,7 @@ mod butterfly;
 mod common;
 mod divide;
 mod docs;
+mod examples;
 mod fuzz;
 mod hunt;
 mod magic_search;
@@ -81,6 +82,9 @@ pub enum Command {
     Tictacchess(tictacchess::TicTacChessArgs),
     /// Fairy-Stockfish's built-in variants that `--variant NAME` selects.
     Variant(variant_list::VariantCmdArgs),
+    /// Print a page of the user guide (built in): `chesstool docs divide`;
+    /// without a page, the list of pages.
+    Docs(docs::DocsArgs),
 }
 
 impl Command {
@@ -101,7 +105,7 @@ impl Command {
             Command::Betza(a) => a.json(),
             Command::Tictacchess(a) => a.json(),
             Command::Variant(a) => a.json(),
-            Command::Completions(_) | Command::Man(_) => false,
+            Command::Completions(_) | Command::Man(_) | Command::Docs(_) => false,
         }
     }
 }
@@ -228,6 +232,7 @@ pub fn command() -> clap::Command {
     let mut cmd = Cli::command();
     let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
     cmd = with_force_help(cmd);
+    cmd = examples::with_examples(cmd);
     cmd = cmd.mut_subcommand("bench", bench::with_own_help);
     cmd = cmd.mut_subcommand("tictacchess", tictacchess::with_own_help);
     for name in names {
@@ -345,5 +350,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Betza(args) => betza::run(args),
         Command::Tictacchess(args) => tictacchess::run(args),
         Command::Variant(args) => variant_list::run(args),
+        Command::Docs(args) => docs::docs(args),
     }
 }

@@ -17,7 +17,7 @@ pub struct VariantCmdArgs {
 pub enum VariantCommand {
     /// List the built-in variants (`--variant NAME` without --variant-path).
     List {
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         ///
         /// One object: {"status": "ok", "variants": [{"name", "board", "description"}]}.
         #[arg(long)]

@@ -65,7 +65,7 @@ pub struct WalkArgs {
     /// The depth of each comparison (1: the move lists).
     #[arg(long, short, default_value_t = 1, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: u32,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// Also write a JUnit XML report to FILE (`-`: standard output, instead of the text).

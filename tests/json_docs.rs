@@ -413,7 +413,7 @@ fn the_guide_names_the_json_keys_the_program_prints() {
     let mut checked = 0;
     for (page, text, of) in pages {
         let mut keys = BTreeSet::new();
-        for (section, _, block) in sections.iter().filter(|(s, _, _)| of.iter().any(|o| s == o)) {
+        for (_, _, block) in sections.iter().filter(|(s, _, _)| of.iter().any(|o| s == o)) {
             if let Ok(doc) = serde_json::from_str::<Value>(block) {
                 all_keys(&doc, &mut keys);
             }

@@ -106,7 +106,7 @@ pub const EXAMPLES: &[Examples] = &[
         lines: &[
             "chesstool book build tests/data/book/repertoire.pgn -o rep.book",
             "chesstool book probe rep.book --moves c4 e6",
-            "chesstool book import-polyglot book.bin -o book.book",
+            "chesstool book export-polyglot rep.book -o rep.bin",
         ],
     },
     Examples {
@@ -146,7 +146,7 @@ pub const EXAMPLES: &[Examples] = &[
     Examples {
         path: "betza compile",
         page: "variants",
-        lines: &["chesstool betza compile RmasR", "chesstool betza compile --verbose mRa"],
+        lines: &["chesstool betza compile RmasR", "chesstool betza compile --json mRcpR"],
     },
     Examples {
         path: "betza show",
@@ -164,7 +164,7 @@ pub const EXAMPLES: &[Examples] = &[
     Examples {
         path: "tictacchess perft",
         page: "tictacchess",
-        lines: &["chesstool tictacchess perft --depth 4", "chesstool tictacchess perft --depth 1 --moves N@b2 N@b2"],
+        lines: &["chesstool tictacchess perft --depth 4", "chesstool tictacchess perft --depth 3 --moves N@b2 --json"],
     },
     Examples {
         path: "tictacchess divide",

@@ -538,7 +538,7 @@ mod tests {
     fn every_hint_kind_names_a_square() {
         // (position, move, words): one of each kind that has a square to name.
         let cases = [
-            ("k7/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "captures the king on a8"),
+            ("k7/8/8/8/8/8/P7/R3K3 w - - 0 1", "a1a8", "captures the king on a8"),
             ("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1", "castles through b1, occupied by a knight"),
             ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "e1g1", "castles kingside without the castling right"),
             ("4k3/8/8/8/1b6/8/8/R3K3 w Q - 0 1", "e1c1", "castles out of check from the bishop on b4"),

@@ -109,18 +109,31 @@ fn why_not_text(variant: &Variant, pos: &Position, text: &str) -> Option<(String
     let legal = variant.tables.legal_moves(&mut probe);
     if let Some(&mv) = same.first() {
         let captures = |m: &Move| m.nvictims > 0 || (m.special != Special::Castle && pos.cells[m.to as usize] != EMPTY);
-        if laws.must_capture && !captures(&mv) && legal.iter().any(captures) {
-            return Some(("a capture is compulsory".into(), vec![]));
+        if laws.must_capture && !captures(&mv) {
+            if let Some(c) = legal.iter().find(|m| captures(m)) {
+                let (cf, ct) = (c.from as usize, c.to as usize);
+                let words =
+                    format!("a capture is compulsory (the {} can take on {})", piece_at(variant, pos, cf), name(ct));
+                return Some((words, vec![(view_square(variant, cf), SquareMark::Attacker)]));
+            }
         }
         if laws.blast && captures(&mv) {
             let played = variant.tables.play(&mut probe, mv);
             let own_gone = probe.royal[us] == NO_SQUARE && pos.royal[us] != NO_SQUARE;
             variant.tables.unplay(&mut probe, mv, &played);
             if own_gone {
-                return Some(("the explosion would take the own king".into(), vec![]));
+                let king = pos.royal[us] as usize;
+                let words = format!("the explosion on {} would take its own king on {}", name(to), name(king));
+                return Some((words, vec![(view_square(variant, king), SquareMark::Captured)]));
             }
         }
         if laws.no_checks && !legal.contains(&mv) {
+            let them = pos.royal[us ^ 1];
+            if them != NO_SQUARE {
+                let king = them as usize;
+                let words = format!("giving check (to the king on {}) is not allowed in this variant", name(king));
+                return Some((words, vec![(view_square(variant, king), SquareMark::Attacked)]));
+            }
             return Some(("giving check is not allowed in this variant".into(), vec![]));
         }
     }

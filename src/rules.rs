@@ -126,14 +126,16 @@ pub trait Rules: Send + Sync {
     }
 
     /// A few words on a legal move that an engine left out (`en passant
-    /// capture`, `promotion to a knight`).
-    fn missing_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> Option<String> {
+    /// capture of the pawn on d5`, `promotion piece missing (knight)`), with
+    /// the squares it names.
+    fn missing_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> Option<Hint> {
         None
     }
 
-    /// A few words on why a printed move is not legal here (`leaves the king
-    /// in check`, `hopper without a screen`).
-    fn extra_hint(&self, _pos: &Self::Position, _text: &str) -> Option<String> {
+    /// A few words on why a printed move is not legal here (`castles through
+    /// d8, attacked by the knight on c6`, `a hopper without a screen`), with
+    /// the squares it names.
+    fn extra_hint(&self, _pos: &Self::Position, _text: &str) -> Option<Hint> {
         None
     }
 
@@ -256,7 +258,8 @@ pub struct BoardView {
     pub marks: Vec<(usize, SquareMark)>,
 }
 
-/// Why a square of a [`BoardView`] is marked.
+/// Why a square of a [`BoardView`] is marked: the first five by the
+/// position itself, the others because a hint names the square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SquareMark {
     /// The king (royal piece) of the side to move, in check.
@@ -269,12 +272,35 @@ pub enum SquareMark {
     Pinner,
     /// The en passant square.
     EnPassant,
+    /// A piece that attacks the square a hint is about.
+    Attacker,
+    /// A square a hint says is attacked (castling through it, the king onto it).
+    Attacked,
+    /// A piece standing where a move must pass or land.
+    InTheWay,
+    /// An empty square a move needs occupied (a hopper's screen, a capture).
+    Empty,
+    /// A piece a move captures (or would).
+    Captured,
+    /// The rook a castling move takes along.
+    CastlingRook,
 }
 
 impl SquareMark {
     /// Every mark, in the order a legend lists them.
-    pub const ALL: [SquareMark; 5] =
-        [SquareMark::Check, SquareMark::Checker, SquareMark::Pinned, SquareMark::Pinner, SquareMark::EnPassant];
+    pub const ALL: [SquareMark; 11] = [
+        SquareMark::Check,
+        SquareMark::Checker,
+        SquareMark::Pinned,
+        SquareMark::Pinner,
+        SquareMark::EnPassant,
+        SquareMark::Attacker,
+        SquareMark::Attacked,
+        SquareMark::InTheWay,
+        SquareMark::Empty,
+        SquareMark::Captured,
+        SquareMark::CastlingRook,
+    ];
 
     /// A few words for a legend (`king in check`).
     pub const fn name(self) -> &'static str {
@@ -284,7 +310,36 @@ impl SquareMark {
             SquareMark::Pinned => "pinned piece",
             SquareMark::Pinner => "pinning piece",
             SquareMark::EnPassant => "en passant square",
+            SquareMark::Attacker => "attacking piece",
+            SquareMark::Attacked => "attacked square",
+            SquareMark::InTheWay => "in the way",
+            SquareMark::Empty => "empty square",
+            SquareMark::Captured => "captured piece",
+            SquareMark::CastlingRook => "castling rook",
         }
+    }
+}
+
+/// A hint on a move (why it is illegal, what kind of move it is) and the
+/// squares it names, numbered as in [`BoardView`], for a picture to mark.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hint {
+    /// The words (`castles through d8, attacked by the knight on c6`).
+    pub text: String,
+    /// The squares the words name, each with what it is.
+    pub marks: Vec<(usize, SquareMark)>,
+}
+
+impl Hint {
+    /// A hint that names no square.
+    pub fn new(text: impl Into<String>) -> Hint {
+        Hint { text: text.into(), marks: Vec::new() }
+    }
+
+    /// The hint with one more marked square.
+    pub fn mark(mut self, square: usize, mark: SquareMark) -> Hint {
+        self.marks.push((square, mark));
+        self
     }
 }
 

@@ -131,7 +131,7 @@ fn show_json_has_origin_and_moves() {
 }
 
 #[test]
-fn bad_notation_is_an_error_with_a_caret() {
+fn bad_notation_is_one_error_line_and_the_caret_comes_with_verbose() {
     for (notation, pos, what) in [
         ("fxN", 2, "unknown modifier 'x'"),
         ("mRa", 3, "'a' (again) with no atom"),
@@ -142,13 +142,19 @@ fn bad_notation_is_an_error_with_a_caret() {
         ("aaaaaaaaaK", 10, "paths implemented"),
         ("amamamaQ", 8, "paths implemented"),
     ] {
+        let out = chesstool().args(["betza", "compile", notation]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(&format!("at character {pos}")), "{stderr}");
+        assert!(stderr.contains(what), "{stderr}");
+        // --verbose: the notation and the caret follow the error line.
         chesstool()
-            .args(["betza", "compile", notation])
+            .args(["betza", "compile", "--verbose", notation])
             .assert()
             .code(2)
-            .stderr(predicate::str::contains(format!("at character {pos}")))
-            .stderr(predicate::str::contains(what))
-            .stderr(predicate::str::contains(format!("\n{}^", " ".repeat(pos - 1))));
+            .stderr(predicate::str::starts_with("error: "))
+            .stderr(predicate::str::contains(format!("\n{notation}\n{}^", " ".repeat(pos - 1))));
     }
 }
 

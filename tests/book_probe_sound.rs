@@ -20,7 +20,7 @@ use common::Rng;
 use std::path::Path;
 
 #[allow(dead_code)]
-#[path = "../fuzz/src/checks/mod.rs"]
+#[path = "fuzz_checks/mod.rs"]
 mod checks;
 
 fn sound(tree: &Tree) {

@@ -226,8 +226,8 @@ fn en_passant_square_that_no_double_push_explains() {
 fn bad_piece_letter() {
     let e = assert_mentions("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["rank 7", "'x'"]);
     assert!(matches!(e, FenError::Parse(ParseFenError::BadPiece { rank: 7, letter: 'x' })), "{e:?}");
-    assert_mentions("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN9 w KQkq - 0 1", &["rank 1", "'9'"]);
-    assert_mentions("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0R w KQkq - 0 1", &["rank 1", "'0'"]);
+    assert_mentions("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN9 w KQkq - 0 1", &["rank 1", "16 squares"]);
+    assert_mentions("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0R w KQkq - 0 1", &["rank 1", "\"0\""]);
     assert_mentions("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNé w KQkq - 0 1", &["rank 1", "'é'"]);
 }
 

@@ -4,7 +4,7 @@
 //! by the same engines/verify code that hunts chess bugs.
 
 use chesstool::engines::{Builtin, DivideFormat, Divider, Line, SavedDivide, ScriptEngine};
-use chesstool::rules::{ReadMoveError, Rules};
+use chesstool::rules::{Hint, ReadMoveError, Rules};
 use chesstool::verify::bisect::Checker;
 use chesstool::verify::diff::diff_divides;
 use std::path::PathBuf;
@@ -74,9 +74,13 @@ impl Rules for TakeAway {
         30
     }
 
-    fn extra_hint(&self, pos: &u32, text: &str) -> Option<String> {
+    fn extra_hint(&self, pos: &u32, text: &str) -> Option<Hint> {
         let k: u32 = text.strip_prefix('t')?.parse().ok()?;
-        Some(if k > 3 { format!("takes {k} stones, more than 3") } else { format!("takes {k} of {pos} stones") })
+        Some(Hint::new(if k > 3 {
+            format!("takes {k} stones, more than 3")
+        } else {
+            format!("takes {k} of {pos} stones")
+        }))
     }
 }
 

@@ -319,3 +319,115 @@ fn real_output_uses_documented_keys() {
         }
     }
 }
+
+/// All keys of a document, at any depth.
+fn all_keys(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                out.insert(k.clone());
+                all_keys(v, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| all_keys(x, out)),
+        _ => {}
+    }
+}
+
+/// The backticked words of `text` that look like JSON keys (`skipped_lines`).
+fn named_keys(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Keys a paragraph of docs/json.md names for another mode than the
+/// example it introduces (section, key, why).
+const NAMED_ELSEWHERE: &[(&str, &str, &str)] = &[
+    ("bench", "engine", "the rows of a bench with --against-uci"),
+    ("bench", "engine_seconds", "the rows of a bench with --against-uci"),
+    ("bench", "ratio", "the rows of a bench with --against-uci"),
+    ("bench", "engine_command", "a bench with --against-uci"),
+    ("bench", "geometric_mean_ratio", "a bench with --against-uci"),
+    ("suite", "engine", "a suite with an engine"),
+    ("suite", "reference", "a suite with an engine"),
+    ("suite", "line_number", "a suite with an engine"),
+    ("suite", "witness", "a failing position of a suite with an engine"),
+    ("suite", "note", "a failing position of a suite with an engine"),
+    ("fuzz", "root", "a fuzz run that found something"),
+    ("fuzz", "witness", "a fuzz run that found something"),
+    ("fuzz", "position_check", "a failed position check"),
+    ("fuzz", "variant", "fuzz --variant"),
+    ("tictacchess", "divide", "a command name, not a key"),
+];
+
+/// The words around a ```json example name only keys that the example has
+/// (or that the paragraph names for another mode, listed above): a paragraph
+/// that says `skipped` where the program prints `skipped_lines` fails.
+#[test]
+fn the_keys_a_paragraph_names_are_in_its_example() {
+    let vocabulary = vocabulary();
+    let (mut section, mut paragraph, mut code) = (String::new(), String::new(), false);
+    let mut wrong = Vec::new();
+    let mut lines = DOC.lines();
+    while let Some(line) = lines.next() {
+        if let Some(name) = line.strip_prefix("## ") {
+            section = name.to_string();
+            paragraph.clear();
+        } else if line == "```json" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            let Ok(doc) = serde_json::from_str::<Value>(&block.join("\n")) else { continue };
+            let mut keys = BTreeSet::new();
+            all_keys(&doc, &mut keys);
+            for key in named_keys(&paragraph) {
+                let elsewhere = NAMED_ELSEWHERE.iter().any(|(s, k, _)| section.starts_with(s) && *k == key);
+                if vocabulary.keys.contains(&key) && !keys.contains(&key) && !elsewhere {
+                    wrong.push(format!("## {section}: `{key}` is named but the example has no such key"));
+                }
+            }
+            paragraph.clear();
+        } else if line.starts_with("```") {
+            code = !code;
+        } else if !code {
+            // The prose since the last example or heading.
+            paragraph.push_str(line);
+            paragraph.push(' ');
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A guide page that says which JSON key holds something names a key that
+/// the command's documents have (docs/json.md's examples of its section).
+#[test]
+fn the_guide_names_the_json_keys_the_program_prints() {
+    let sections = examples();
+    let pages: &[(&str, &str, &[&str])] = &[
+        ("docs/divide.md", include_str!("../docs/divide.md"), &["divide"]),
+        ("docs/perft-and-bench.md", include_str!("../docs/perft-and-bench.md"), &["perft", "bench"]),
+        ("docs/formats/pasted-divide.md", include_str!("../docs/formats/pasted-divide.md"), &["divide"]),
+    ];
+    let mut checked = 0;
+    for (page, text, of) in pages {
+        let mut keys = BTreeSet::new();
+        for (_, _, block) in sections.iter().filter(|(s, _, _)| of.iter().any(|o| s == o)) {
+            if let Ok(doc) = serde_json::from_str::<Value>(block) {
+                all_keys(&doc, &mut keys);
+            }
+        }
+        for line in text.lines().filter(|l| l.contains("JSON")) {
+            for key in named_keys(line) {
+                let elsewhere = NAMED_ELSEWHERE.iter().any(|(s, k, _)| of.contains(s) && *k == key);
+                assert!(
+                    keys.contains(&key) || elsewhere,
+                    "{page}: {line:?} names `{key}`, which no {of:?} document of docs/json.md has"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} keys checked");
+}

@@ -85,12 +85,16 @@ fn divide_bisect_draws_the_witness_and_shows_a_diagram() {
         ]),
         &svg_path,
     );
-    // The diagram: Black to move after e2e4, the e.p. square in parentheses.
-    assert!(text.contains("  4  .  R  .  .  P  p  .  k\n"), "{text}");
+    // The diagram: Black to move after e2e4, the e.p. square in parentheses,
+    // and the squares the hint names: the rook on b4 whose line the capture
+    // opens, the pawn it takes and the king it exposes.
+    assert!(text.contains("  4  . (R) .  . (P) p  . (k)\n"), "{text}");
     assert!(text.contains("  3  .  .  .  . (.) .  .  .\n"), "{text}");
     assert!(text.contains("Black to move") && text.contains("( ): e3 en passant square"), "{text}");
+    assert!(text.contains("b4 attacking piece"), "{text}");
     assert!(svg.contains("path: e2e4"), "{svg}");
     assert!(svg.contains("extra: f4e3 (leaves the king in check"), "{svg}");
+    assert!(svg.contains("from the rook on b4") && svg.contains("attacking piece"), "{svg}");
     assert!(svg.contains("url(#head-extra)") && svg.contains("stroke-dasharray"), "{svg}");
     assert!(svg.contains("en passant square") && svg.contains("Black to move"), "{svg}");
     // The 10 pieces of the witness, each a glyph (U+265A to U+265F).

@@ -1,6 +1,8 @@
 //! Hints for the hunt: what kind of move an engine left out, and which rule
-//! a move it printed breaks (`castles through an attacked square`, `leaves
-//! the king in check (the piece is pinned)`), so that a witness names the bug.
+//! a move it printed breaks (`castles through d8, attacked by the knight on
+//! c6`, `leaves the king in check (the piece is pinned by the bishop on
+//! b4)`), so that a witness names the bug. Every hint names the squares and
+//! pieces it is about and marks them for the picture.
 
 use super::notation::uci_form;
 use crate::attacks::{
@@ -8,22 +10,26 @@ use crate::attacks::{
 };
 use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::position::is_kingside;
+use crate::rules::{Hint, SquareMark};
 use crate::{Move, Position};
 
-/// What kind of move a missing move is.
-pub fn describe_move(pos: &Position, m: Move) -> String {
+/// What kind of move a missing move is, with the pieces it takes along or captures.
+pub fn describe_move(pos: &Position, m: Move) -> Hint {
     let role = pos.piece_at(m.from()).map(|p| p.role);
     if m.is_castling() {
         let side = if is_kingside(m.from(), m.to()) { "kingside" } else { "queenside" };
-        return format!("castling {side}");
+        let rook = m.to();
+        return Hint::new(format!("castling {side} with the rook on {rook}"))
+            .mark(rook.index(), SquareMark::CastlingRook);
     }
     if m.is_en_passant() {
-        return "en passant capture".to_string();
+        let captured = en_passant_victim(m.from(), m.to());
+        return Hint::new(format!("en passant capture of the pawn on {captured}"))
+            .mark(captured.index(), SquareMark::Captured);
     }
     if let Some(r) = m.promotion_role() {
-        return format!("promotion piece missing ({})", role_name(r));
+        return Hint::new(format!("promotion piece missing ({})", role_name(r)));
     }
-    let capture = pos.occupied().contains(m.to());
     let check_note = if pos.is_check() { " out of check" } else { "" };
     let what = match role {
         Some(Role::Pawn) if m.from().index().abs_diff(m.to().index()) == 16 => "double pawn push".to_string(),
@@ -31,7 +37,11 @@ pub fn describe_move(pos: &Position, m: Move) -> String {
         Some(r) => format!("{} move", role_name(r)),
         None => "move".to_string(),
     };
-    format!("{what}{}{check_note}", if capture { " (capture)" } else { "" })
+    match pos.role_at(m.to()) {
+        Some(taken) => Hint::new(format!("{what}{check_note}, capturing the {} on {}", role_name(taken), m.to()))
+            .mark(m.to().index(), SquareMark::Captured),
+        None => Hint::new(format!("{what}{check_note}")),
+    }
 }
 
 fn role_name(r: Role) -> &'static str {
@@ -45,8 +55,37 @@ fn role_name(r: Role) -> &'static str {
     }
 }
 
-/// Which rule an illegal move (given in UCI form) breaks, where that is easy to tell.
-pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
+/// `the knight on c6`.
+fn piece_on(pos: &Position, sq: Square) -> String {
+    format!("the {} on {sq}", role_name(pos.role_at(sq).unwrap_or(Role::Pawn)))
+}
+
+/// The pawn an e.p. capture from `from` to `to` removes.
+fn en_passant_victim(from: Square, to: Square) -> Square {
+    Square::new(((to as u8) & 7) | ((from as u8) & !7))
+}
+
+/// `path is blocked on d4 by a pawn`, with the square marked.
+fn blocked(pos: &Position, what: &str, sq: Square) -> Hint {
+    let role = role_name(pos.role_at(sq).unwrap_or(Role::Pawn));
+    Hint::new(format!("{what} is blocked on {sq} by a {role}")).mark(sq.index(), SquareMark::InTheWay)
+}
+
+/// `castles through d8, attacked by the knight on c6` (or `leaves the king
+/// in check (castles into check on c8, attacked by ...)`), with both marked.
+fn attacked_square(pos: &Position, words: impl FnOnce(String) -> String, sq: Square, occ: Bitboard) -> Hint {
+    let attacker = (pos.attackers_to(sq, occ) & pos.by_color(!pos.turn())).into_iter().next();
+    let by = attacker.map_or_else(String::new, |a| format!(", attacked by {}", piece_on(pos, a)));
+    let hint = Hint::new(words(format!("{sq}{by}"))).mark(sq.index(), SquareMark::Attacked);
+    match attacker {
+        Some(a) => hint.mark(a.index(), SquareMark::Attacker),
+        None => hint,
+    }
+}
+
+/// Which rule an illegal move (given in UCI form) breaks, where that is easy
+/// to tell, naming the squares and pieces concerned.
+pub fn explain_illegal(pos: &Position, uci: &str) -> Option<Hint> {
     let uci = uci_form(uci)?;
     let from = Square::parse(&uci[0..2])?;
     let to = Square::parse(&uci[2..4])?;
@@ -56,16 +95,27 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
     let occ = pos.occupied();
     let piece = match pos.piece_at(from) {
         Some(p) if p.color == us => p,
-        _ => return Some(format!("no piece of the side to move on {from}")),
+        _ => return Some(Hint::new(format!("no piece of the side to move on {from}"))),
     };
     let own_target = pos.by_color(us).contains(to);
     if pos.pieces(them, Role::King).contains(to) {
-        return Some("captures the king".to_string());
+        return Some(Hint::new(format!("captures the king on {to}")).mark(to.index(), SquareMark::Captured));
     }
     let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
     if promotion.is_some() && (piece.role != Role::Pawn || to.rank() != last_rank) {
-        return Some("promotes where no promotion is possible".to_string());
+        let why = if piece.role != Role::Pawn {
+            format!("{} is not a pawn", piece_on(pos, from))
+        } else {
+            format!("{to} is not on the last rank")
+        };
+        return Some(Hint::new(format!("promotes where no promotion is possible ({why})")));
     }
+    let own_piece = || {
+        Some(
+            Hint::new(format!("captures its own {} on {to}", role_name(pos.role_at(to).unwrap_or(Role::Pawn))))
+                .mark(to.index(), SquareMark::InTheWay),
+        )
+    };
     match piece.role {
         Role::King => {
             let castling_shape = (own_target && pos.pieces(us, Role::Rook).contains(to) && to.rank() == from.rank())
@@ -74,20 +124,21 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
                 return Some(explain_castling(pos, from, to));
             }
             if own_target {
-                return Some("captures its own piece".to_string());
+                return own_piece();
             }
             if !king_attacks(from).contains(to) {
-                return Some("the king cannot move like that".to_string());
+                return Some(Hint::new("the king cannot move like that"));
             }
             if pos.attacked_by(them, occ.without(from)).contains(to) {
-                return Some("leaves the king in check (the king moves onto an attacked square)".to_string());
+                let words = |sq: String| format!("leaves the king in check (the king moves onto {sq})");
+                return Some(attacked_square(pos, words, to, occ.without(from)));
             }
             None
         }
         Role::Pawn => explain_pawn(pos, from, to, promotion, last_rank),
         role => {
             if own_target {
-                return Some("captures its own piece".to_string());
+                return own_piece();
             }
             let reach = |o: Bitboard| match role {
                 Role::Knight => knight_attacks(from),
@@ -96,47 +147,57 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<String> {
                 _ => queen_attacks(from, o),
             };
             if !reach(occ).contains(to) {
-                return Some(if reach(Bitboard::EMPTY).contains(to) {
-                    format!("the {} moves through an occupied square", role_name(role))
-                } else {
-                    format!("a {} cannot move like that", role_name(role))
-                });
+                if !reach(Bitboard::EMPTY).contains(to) {
+                    return Some(Hint::new(format!("a {} cannot move like that", role_name(role))));
+                }
+                // The first piece on the way from `from`.
+                let on_the_way = between(from, to) & occ;
+                let first = on_the_way.into_iter().min_by_key(|s| s.index().abs_diff(from.index()))?;
+                return Some(blocked(pos, &format!("the {}'s path", role_name(role)), first));
             }
             king_safety(pos, Move::normal(from, to))
         }
     }
 }
 
-fn explain_pawn(pos: &Position, from: Square, to: Square, promotion: Option<char>, last_rank: Rank) -> Option<String> {
+fn explain_pawn(pos: &Position, from: Square, to: Square, promotion: Option<char>, last_rank: Rank) -> Option<Hint> {
     let us = pos.turn();
     let occ = pos.occupied();
     let step: i32 = if us == Color::White { 8 } else { -8 };
     let delta = to.index() as i32 - from.index() as i32;
     let start_rank = if us == Color::White { Rank::Second } else { Rank::Seventh };
     if to.rank() == last_rank && promotion.is_none() {
-        return Some("promotion piece missing (a pawn reaching the last rank must promote)".to_string());
+        return Some(Hint::new(format!(
+            "promotion piece missing (a pawn reaching {to} on the last rank must promote)"
+        )));
     }
     let promo_role = promotion.and_then(|c| Role::from_char(c.to_ascii_lowercase()));
     let mv = |m: Move| king_safety(pos, m);
     if delta == step {
         if occ.contains(to) {
-            return Some("the pawn pushes onto an occupied square".to_string());
+            return Some(blocked(pos, "the pawn's push", to));
         }
         return mv(promo_role.map_or(Move::normal(from, to), |r| Move::promotion(from, to, r)));
     }
     if delta == 2 * step {
         if from.rank() != start_rank {
-            return Some(format!("double pawn push from the wrong rank ({from} is not on the pawns' starting rank)"));
+            return Some(Hint::new(format!(
+                "double pawn push from the wrong rank ({from} is not on the pawns' starting rank)"
+            )));
         }
         let mid = Square::new((from as u8 + to as u8) / 2);
         if occ.contains(mid) || occ.contains(to) {
-            return Some("double pawn push through an occupied square".to_string());
+            let first = if occ.contains(mid) { mid } else { to };
+            return Some(blocked(pos, "the double pawn push", first));
         }
         return mv(Move::normal(from, to));
     }
     if pawn_attacks(us, from).contains(to) {
         if pos.by_color(us).contains(to) {
-            return Some("captures its own piece".to_string());
+            return Some(
+                Hint::new(format!("captures its own {} on {to}", role_name(pos.role_at(to).unwrap_or(Role::Pawn))))
+                    .mark(to.index(), SquareMark::InTheWay),
+            );
         }
         if pos.by_color(!us).contains(to) {
             return mv(promo_role.map_or(Move::normal(from, to), |r| Move::promotion(from, to, r)));
@@ -145,23 +206,32 @@ fn explain_pawn(pos: &Position, from: Square, to: Square, promotion: Option<char
             return king_safety(pos, Move::en_passant(from, to));
         }
         return Some(
-            "en passant capture without an en passant square (the last move was not a double push past it)".to_string(),
+            Hint::new(format!(
+                "en passant capture onto {to} without an en passant square (the last move was not a double push past it)"
+            ))
+            .mark(to.index(), SquareMark::Empty),
         );
     }
-    Some("a pawn cannot move like that".to_string())
+    Some(Hint::new("a pawn cannot move like that"))
 }
 
-fn explain_castling(pos: &Position, king: Square, to: Square) -> String {
+fn explain_castling(pos: &Position, king: Square, to: Square) -> Hint {
     let us = pos.turn();
     let kingside = to.file() > king.file();
+    let side = if kingside { "kingside" } else { "queenside" };
     let rights = pos.castling_rooks() & pos.by_color(us) & Bitboard::rank(king.rank());
     let rook = rights.into_iter().find(|&r| is_kingside(king, r) == kingside);
     let Some(rook) = rook else {
-        return "castles without the castling right (the king or that rook has moved, or the rook was captured)"
-            .to_string();
+        return Hint::new(format!(
+            "castles {side} without the castling right (the king or that rook has moved, or the rook was captured)"
+        ));
     };
+    let with_rook = |h: Hint| h.mark(rook.index(), SquareMark::CastlingRook);
     if pos.is_check() {
-        return "castles out of check".to_string();
+        let checker =
+            pos.checkers().into_iter().next().map_or_else(String::new, |c| format!(" from {}", piece_on(pos, c)));
+        let hint = Hint::new(format!("castles out of check{checker}"));
+        return pos.checkers().into_iter().fold(hint, |h, c| h.mark(c.index(), SquareMark::Checker));
     }
     let m = Move::castling(king, rook);
     let (kt, rt) = (m.castling_king_target(), m.castling_rook_target());
@@ -170,24 +240,29 @@ fn explain_castling(pos: &Position, king: Square, to: Square) -> String {
         (lo..=hi).map(Square::new).fold(Bitboard::EMPTY, |bb, s| bb.with(s))
     };
     let must_be_empty = (span(king, kt) | span(rook, rt)).without(king).without(rook);
-    if (must_be_empty & pos.occupied()).any() {
-        return "castles through an occupied square".to_string();
+    if let Some(sq) = (must_be_empty & pos.occupied()).into_iter().min_by_key(|s| s.index().abs_diff(king.index())) {
+        let role = role_name(pos.role_at(sq).unwrap_or(Role::Pawn));
+        return with_rook(
+            Hint::new(format!("castles through {sq}, occupied by a {role}")).mark(sq.index(), SquareMark::InTheWay),
+        );
     }
-    let attacked = pos.attacked_by(!us, pos.occupied().without(king).without(rook));
+    let bare = pos.occupied().without(king).without(rook);
+    let attacked = pos.attacked_by(!us, bare);
     if attacked.contains(kt) {
-        return "leaves the king in check (castles into check)".to_string();
+        let words = |sq: String| format!("leaves the king in check (castles into check on {sq})");
+        return with_rook(attacked_square(pos, words, kt, bare));
     }
-    if (span(king, kt) & attacked).any() {
-        return "castles through an attacked square".to_string();
+    if let Some(sq) = (span(king, kt) & attacked).into_iter().min_by_key(|s| s.index().abs_diff(king.index())) {
+        return with_rook(attacked_square(pos, |sq| format!("castles through {sq}"), sq, bare));
     }
-    "castling is not legal here".to_string()
+    with_rook(Hint::new(format!("castling {side} is not legal here")))
 }
 
 /// Plays a pseudo-legal move of a piece other than the king and tells why
 /// it leaves our king attacked, if it does: a check that was there and still
 /// is (the move does not answer it), or a line the move opened (a pin, the
 /// pawns an e.p. capture removes).
-fn king_safety(pos: &Position, m: Move) -> Option<String> {
+fn king_safety(pos: &Position, m: Move) -> Option<Hint> {
     let us = pos.turn();
     let king = pos.king(us);
     let next = pos.play_unchecked(m);
@@ -196,23 +271,36 @@ fn king_safety(pos: &Position, m: Move) -> Option<String> {
     let checkers = pos.checkers();
     if let Some(checker) = (after & checkers).into_iter().next() {
         let double = if checkers.count() > 1 { ": a double check, only a king move answers it" } else { "" };
-        return Some(format!(
-            "leaves the king in check (does not answer the check from the {} on {checker}{double})",
-            role_name(pos.role_at(checker).unwrap_or(Role::Pawn))
+        let hint = Hint::new(format!(
+            "leaves the king in check (does not answer the check from {}{double})",
+            piece_on(pos, checker)
         ));
+        return Some(checkers.into_iter().fold(hint, |h, c| h.mark(c.index(), SquareMark::Checker)));
     }
-    let by = format!("the {} on {attacker}", role_name(pos.role_at(attacker).unwrap_or(Role::Pawn)));
+    let by = piece_on(pos, attacker);
     if m.is_en_passant() {
-        let captured = Square::new(((m.to() as u8) & 7) | ((m.from() as u8) & !7));
+        let captured = en_passant_victim(m.from(), m.to());
         let line = between(attacker, king);
-        let opened = match (line.contains(m.from()), line.contains(captured)) {
-            (true, true) => "removing both pawns opens a line to the king",
-            (false, true) => "removing the captured pawn opens a line to the king",
-            _ => "the capturing pawn is pinned",
+        let (opened, hint) = match (line.contains(m.from()), line.contains(captured)) {
+            (true, true) => ("removing both pawns opens a line to the king", None),
+            (false, true) => ("removing the captured pawn opens a line to the king", None),
+            _ => ("the capturing pawn is pinned", Some(SquareMark::Pinner)),
         };
-        return Some(format!("leaves the king in check (en passant capture: {opened}, from {by})"));
+        let words = format!("leaves the king in check (en passant capture: {opened}, from {by})");
+        let hint = match hint {
+            Some(pinner) => Hint::new(words).mark(m.from().index(), SquareMark::Pinned).mark(attacker.index(), pinner),
+            None => Hint::new(words)
+                .mark(attacker.index(), SquareMark::Attacker)
+                .mark(king.index(), SquareMark::Attacked)
+                .mark(captured.index(), SquareMark::Captured),
+        };
+        return Some(hint);
     }
-    Some(format!("leaves the king in check (the piece is pinned by {by})"))
+    Some(
+        Hint::new(format!("leaves the king in check (the piece is pinned by {by})"))
+            .mark(m.from().index(), SquareMark::Pinned)
+            .mark(attacker.index(), SquareMark::Pinner),
+    )
 }
 
 #[cfg(test)]
@@ -221,9 +309,13 @@ mod tests {
 
     #[test]
     fn hints_for_classic_bugs() {
-        let hint = |fen: &str, uci: &str| explain_illegal(&Position::from_fen(fen).unwrap(), uci).unwrap_or_default();
+        let hint =
+            |fen: &str, uci: &str| explain_illegal(&Position::from_fen(fen).unwrap(), uci).unwrap_or_default().text;
         // Castling through f1, attacked by the bishop on c4.
-        assert_eq!(hint("4k3/8/8/8/2b5/8/8/4K2R w K - 0 1", "e1g1"), "castles through an attacked square");
+        assert_eq!(
+            hint("4k3/8/8/8/2b5/8/8/4K2R w K - 0 1", "e1g1"),
+            "castles through f1, attacked by the bishop on c4"
+        );
         assert_eq!(hint("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1").split(' ').next(), Some("castles"));
         assert!(hint("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "d2d3").starts_with("leaves the king in check"));
         assert!(hint("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2").is_empty());
@@ -233,7 +325,7 @@ mod tests {
         assert!(hint("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5").contains("wrong rank"));
         assert!(hint("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8").starts_with("promotion piece missing"));
         // A buggy engine may print a move onto the enemy king: named, not played.
-        assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king");
+        assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king on a8");
     }
 
     /// Attacks of the piece on `sq` with the slow ray walker and hand-made
@@ -309,7 +401,7 @@ mod tests {
             }
             return Ok(());
         }
-        if hint.starts_with("leaves the king in check (the king moves onto an attacked square") {
+        if hint.starts_with("leaves the king in check (the king moves onto ") {
             return check(attackers(&after, them, to, occ_after).any(), "the square is not attacked");
         }
         let kingside = to.file() > from.file();
@@ -322,24 +414,35 @@ mod tests {
         let rook = (pos.castling_rooks() & pos.by_color(us)).into_iter().find(|r| (r.file() > from.file()) == kingside);
         let span = |a: Square, b: Square| (a.min(b) as u8..=a.max(b) as u8).map(Square::new).collect::<Vec<_>>();
         let bare = occ.without(from).without(rook.unwrap_or(from));
+        // The square a castling hint names first (`castles through d8, ...`).
+        let first_square = |prefix: &str| hint.strip_prefix(prefix).and_then(|rest| Square::parse(rest.get(..2)?));
         match hint {
-            "castles out of check" => check(checkers_before.any(), "not in check"),
-            "castles through an attacked square" => check(
-                span(from, kt).iter().any(|&sq| attackers(&pieces, them, sq, bare).any()),
-                "no attacked square on the way",
-            ),
-            "leaves the king in check (castles into check)" => {
+            _ if hint.starts_with("castles out of check") => check(checkers_before.any(), "not in check"),
+            _ if hint.contains(", attacked by ") && hint.starts_with("castles through ") => {
+                let sq = first_square("castles through ").ok_or("no square named")?;
+                check(span(from, kt).contains(&sq), "the square is not on the king's way")?;
+                check(
+                    attackers(&pieces, them, sq, bare).contains(named_square(hint)),
+                    "the named piece does not attack it",
+                )
+            }
+            _ if hint.starts_with("leaves the king in check (castles into check on ") => {
+                let sq = first_square("leaves the king in check (castles into check on ").ok_or("no square named")?;
+                check(sq == kt, "not the king's target")?;
                 check(attackers(&pieces, them, kt, bare).any(), "the target is not attacked")
             }
-            "castles through an occupied square" => {
+            _ if hint.contains(", occupied by ") && hint.starts_with("castles through ") => {
                 let r = rook.ok_or("no castling rook")?;
+                let sq = first_square("castles through ").ok_or("no square named")?;
                 let mut path = span(from, kt);
                 path.extend(span(r, rt));
-                check(path.iter().any(|&sq| sq != from && sq != r && occ.contains(sq)), "the way is free")
+                check(path.contains(&sq) && sq != from && sq != r && occ.contains(sq), "the way is free there")
             }
-            "captures its own piece" => check(pos.by_color(us).contains(to), "not its own piece"),
-            "captures the king" => check(pos.pieces(them, Role::King).contains(to), "no king there"),
-            _ if hint.starts_with("castles without the castling right") => check(
+            _ if hint.starts_with("captures its own ") => check(pos.by_color(us).contains(to), "not its own piece"),
+            _ if hint.starts_with("captures the king") => {
+                check(pos.pieces(them, Role::King).contains(to), "no king there")
+            }
+            _ if hint.contains("without the castling right") => check(
                 !(pos.castling_rooks() & pos.by_color(us)).into_iter().any(|r| (r.file() > from.file()) == kingside),
                 "it has the right",
             ),
@@ -347,13 +450,15 @@ mod tests {
                 let r = role.unwrap();
                 check(!reference_attacks(r, us, from, Bitboard::EMPTY).contains(to), "it can move like that")
             }
-            _ if hint.ends_with("moves through an occupied square") => {
+            _ if hint.contains("'s path is blocked on ") && role != Some(Role::Pawn) => {
                 let r = role.unwrap();
+                let sq = named_square(hint);
                 check(
                     reference_attacks(r, us, from, Bitboard::EMPTY).contains(to)
                         && !reference_attacks(r, us, from, occ).contains(to),
                     "the way is free",
-                )
+                )?;
+                check(occ.contains(sq) && between(from, to).contains(sq), "the named square is not in the way")
             }
             _ => Ok(()),
         }
@@ -398,7 +503,8 @@ mod tests {
                         if pos.parse_uci(&uci).is_ok() {
                             continue;
                         }
-                        let hint = explain_illegal(&pos, &uci).unwrap_or_else(|| panic!("no hint for {uci} in {fen}"));
+                        let hint =
+                            explain_illegal(&pos, &uci).unwrap_or_else(|| panic!("no hint for {uci} in {fen}")).text;
                         if let Err(what) = claim_holds(&pos, from, to, &hint) {
                             panic!("{uci} in {fen}: {hint:?} is wrong: {what}");
                         }
@@ -411,11 +517,66 @@ mod tests {
     }
 
     #[test]
+    fn castling_through_an_attacked_square_names_and_marks_the_square_and_the_attacker() {
+        let pos = Position::from_fen("r3k2r/p1ppqpb1/bnN1pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 1 1").unwrap();
+        let hint = explain_illegal(&pos, "e8c8").unwrap();
+        assert_eq!(hint.text, "castles through d8, attacked by the knight on c6");
+        assert!(hint.marks.contains(&(Square::D8.index(), SquareMark::Attacked)), "{hint:?}");
+        assert!(hint.marks.contains(&(Square::C6.index(), SquareMark::Attacker)), "{hint:?}");
+    }
+
+    #[test]
+    fn a_discovered_check_by_en_passant_marks_the_attacker_it_names() {
+        let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+        let pos = pos.play(pos.parse_uci("e2e4").unwrap());
+        let hint = explain_illegal(&pos, "f4e3").unwrap();
+        assert!(hint.text.ends_with("removing both pawns opens a line to the king, from the rook on b4)"), "{hint:?}");
+        assert!(hint.marks.contains(&(Square::B4.index(), SquareMark::Attacker)), "{hint:?}");
+    }
+
+    #[test]
+    fn every_hint_kind_names_a_square() {
+        // (position, move, words): one of each kind that has a square to name.
+        let cases = [
+            ("k7/8/8/8/8/8/P7/R3K3 w - - 0 1", "a1a8", "captures the king on a8"),
+            ("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1", "castles through b1, occupied by a knight"),
+            ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "e1g1", "castles kingside without the castling right"),
+            ("4k3/8/8/8/1b6/8/8/R3K3 w Q - 0 1", "e1c1", "castles out of check from the bishop on b4"),
+            ("4k3/8/8/8/8/1n6/8/R3K3 w Q - 0 1", "e1c1", "leaves the king in check (castles into check on c1"),
+            ("4k3/8/8/8/8/8/8/R2NK3 w - - 0 1", "a1e1", "captures its own king"),
+            ("4k3/8/8/8/8/8/8/R2NK3 w - - 0 1", "a1d1", "captures its own knight on d1"),
+            ("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", "a1a4", "the rook's path is blocked on a2 by a pawn"),
+            ("4k3/8/8/8/8/n7/P7/4K3 w - - 0 1", "a2a3", "the pawn's push is blocked on a3 by a knight"),
+            ("4k3/8/8/8/8/n7/P7/4K3 w - - 0 1", "a2a4", "the double pawn push is blocked on a3 by a knight"),
+            ("4k3/8/8/8/8/8/4r3/3K4 w - - 0 1", "d1e1", "the king moves onto e1, attacked by the rook on e2"),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "e5d6", "en passant capture onto d6 without an en passant square"),
+        ];
+        for (fen, uci, words) in cases {
+            let hint = explain_illegal(&Position::from_fen(fen).unwrap(), uci).unwrap_or_default();
+            assert!(hint.text.contains(words), "{uci} in {fen}: {:?}, expected {words:?}", hint.text);
+        }
+        let missing = |fen: &str, uci: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            describe_move(&pos, pos.parse_uci(uci).unwrap())
+        };
+        let ep = missing("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6");
+        assert_eq!(ep.text, "en passant capture of the pawn on d5");
+        assert_eq!(ep.marks, [(Square::D5.index(), SquareMark::Captured)]);
+        let castle = missing("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1");
+        assert_eq!(castle.text, "castling kingside with the rook on h1");
+        assert_eq!(castle.marks, [(Square::H1.index(), SquareMark::CastlingRook)]);
+        let take = missing("4k3/8/8/8/8/8/8/R3K2n w - - 0 1", "e1f1");
+        assert_eq!(take.text, "king move");
+        let take = missing("4k3/8/8/8/8/8/4K3/n6R w - - 0 1", "h1a1");
+        assert_eq!(take.text, "rook move, capturing the knight on a1");
+    }
+
+    #[test]
     fn an_en_passant_capture_that_leaves_a_check_is_named_as_such() {
         // Black is in check from the rook on h1, through neither pawn.
         let pos = Position::from_fen("7k/8/8/8/3pP3/8/8/K6R b - e3 0 1").unwrap();
         assert_eq!(
-            explain_illegal(&pos, "d4e3").unwrap(),
+            explain_illegal(&pos, "d4e3").unwrap().text,
             "leaves the king in check (does not answer the check from the rook on h1)"
         );
     }

@@ -13,7 +13,7 @@ pub mod view;
 
 use crate::perft::{divide_fast, perft_fast_parallel, HashTable, TableTooLarge, MAX_DEPTH};
 use crate::position::FenError;
-use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::{Move, Position};
 use std::sync::Arc;
 
@@ -143,11 +143,11 @@ impl Rules for Chess {
         vec![("UCI_Chess960".to_string(), root.is_chess960().to_string())]
     }
 
-    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
+    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
         Some(hints::describe_move(pos, mv))
     }
 
-    fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+    fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         hints::explain_illegal(pos, text)
     }
 

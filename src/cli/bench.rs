@@ -63,7 +63,7 @@ pub struct BenchArgs {
     /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, a script's first line of output) [default: 10].
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
     pub handshake_timeout: Option<f64>,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// No progress on standard error.

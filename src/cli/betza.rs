@@ -26,9 +26,11 @@ pub enum BetzaCommand {
     Compile {
         /// The piece in XBetza notation, e.g. 'RmasR'.
         notation: String,
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        verbose: VerboseArg,
     },
     /// Show where a piece moves on a board (no royal rule).
     Show {
@@ -50,12 +52,22 @@ pub enum BetzaCommand {
         svg: Option<PathBuf>,
         #[command(flatten)]
         force: ForceArg,
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         ///
         /// {"origin": "e5", "moves": [{"to": "e7", "captures": ["e6"]}, ...]}.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        verbose: VerboseArg,
     },
+}
+
+/// `--verbose` of the Betza commands.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct VerboseArg {
+    /// After an error in the notation, show it with a caret under the fault.
+    #[arg(long)]
+    verbose: bool,
 }
 
 fn parse_board(s: &str) -> Result<(u8, u8), String> {
@@ -78,9 +90,14 @@ fn not_empty(notation: &str) -> Result<()> {
     Ok(())
 }
 
-fn betza_error(e: BetzaError) -> anyhow::Error {
-    eprintln!("{}", e.caret());
-    anyhow!("{e}")
+/// The error in one line; with `--verbose`, the notation and a caret under
+/// the fault follow it.
+fn betza_error(e: BetzaError, verbose: VerboseArg) -> anyhow::Error {
+    if verbose.verbose {
+        anyhow::Error::new(super::WithPicture { message: e.to_string(), picture: e.caret() })
+    } else {
+        anyhow!("{e}")
+    }
 }
 
 #[derive(Serialize)]
@@ -110,9 +127,9 @@ pub fn run(args: BetzaArgs) -> Result<Outcome> {
 fn run_command(args: BetzaArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     match args.command {
-        BetzaCommand::Compile { notation, json } => {
+        BetzaCommand::Compile { notation, json, verbose } => {
             not_empty(&notation)?;
-            let compiled = betza::compile(&notation).map_err(betza_error)?;
+            let compiled = betza::compile(&notation).map_err(|e| betza_error(e, verbose))?;
             if compiled.code.is_empty() {
                 return Err(anyhow!("betza \"{}\": no move (nothing to compile)", clip(&notation)));
             }
@@ -161,11 +178,11 @@ fn run_command(args: BetzaArgs) -> Result<Outcome> {
             }
             Ok(Outcome::Success)
         }
-        BetzaCommand::Show { notation, board, square, fen, svg, force, json } => {
+        BetzaCommand::Show { notation, board, square, fen, svg, force, json, verbose } => {
             check_output("--svg", svg.as_deref(), force.force, &[])?;
             not_empty(&notation)?;
             if let Err(e) = betza::parse(&notation) {
-                return Err(betza_error(e));
+                return Err(betza_error(e, verbose));
             }
             if let (Some((w, h)), Some(f)) = (board, fen.as_deref()) {
                 let ranks = f.split_whitespace().next().unwrap_or("").split('/').count();

@@ -54,7 +54,7 @@ pub struct BuildArgs {
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -93,7 +93,7 @@ pub struct ProbeArgs {
     /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -102,7 +102,7 @@ pub struct ProbeArgs {
 pub struct VerifyArgs {
     /// The book (`-` is standard input).
     pub file: PathBuf,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -125,7 +125,7 @@ pub struct ImportArgs {
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -141,7 +141,7 @@ pub struct ExportArgs {
     pub output: PathBuf,
     #[command(flatten)]
     pub force: ForceArg,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }

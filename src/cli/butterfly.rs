@@ -43,7 +43,7 @@ pub struct ButterflyArgs {
     /// 6 takes seconds, 8 hours).
     #[arg(long, value_name = "DEPTH", value_parser = history_depth_arg)]
     pub depth: Option<u32>,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     ///
     /// The move counts, or with --history every pair's count.
     #[arg(long)]

@@ -75,7 +75,7 @@ pub struct DivideArgs {
     /// On a terminal the hunt shows each count or bisection step as it comes.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]

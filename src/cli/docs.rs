@@ -1,5 +1,7 @@
 //! `chesstool completions SHELL` and `chesstool man`: generated from the same
-//! clap definitions as the parser, so they cannot drift from it.
+//! clap definitions as the parser, so they cannot drift from it; and
+//! `chesstool docs PAGE`: the user guide, built into the binary, so that a
+//! `cargo install` user has it too (every `--help` names its page).
 
 use super::common::print_text;
 use super::Outcome;
@@ -22,6 +24,69 @@ pub enum ShellArg {
 
 #[derive(clap::Args, Debug)]
 pub struct ManArgs {}
+
+#[derive(clap::Args, Debug)]
+pub struct DocsArgs {
+    /// The page (`divide`, `formats/epd`, ...); without it, the list of pages.
+    #[arg(value_name = "PAGE")]
+    pub page: Option<String>,
+}
+
+/// The pages of the user guide (docs/ of the source), by name: the file's
+/// path below docs/ without `.md`; `guide` is docs/README.md. The pages for
+/// developers (architecture, performance, fuzzing) stay in the repository.
+pub const PAGES: &[(&str, &str)] = &[
+    ("guide", include_str!("../../docs/README.md")),
+    ("perft-and-bench", include_str!("../../docs/perft-and-bench.md")),
+    ("divide", include_str!("../../docs/divide.md")),
+    ("suite", include_str!("../../docs/suite.md")),
+    ("fuzz", include_str!("../../docs/fuzz.md")),
+    ("variants", include_str!("../../docs/variants.md")),
+    ("tictacchess", include_str!("../../docs/tictacchess.md")),
+    ("book", include_str!("../../docs/book.md")),
+    ("distributed", include_str!("../../docs/distributed.md")),
+    ("tools", include_str!("../../docs/tools.md")),
+    ("json", include_str!("../../docs/json.md")),
+    ("formats/epd", include_str!("../../docs/formats/epd.md")),
+    ("formats/pasted-divide", include_str!("../../docs/formats/pasted-divide.md")),
+    ("formats/variants-ini", include_str!("../../docs/formats/variants-ini.md")),
+    ("formats/book", include_str!("../../docs/formats/book.md")),
+    ("formats/tictacchess", include_str!("../../docs/formats/tictacchess.md")),
+    ("formats/work-units", include_str!("../../docs/formats/work-units.md")),
+];
+
+/// The text of a page: by its name, or by its file name (`divide.md`,
+/// `docs/formats/epd.md`), as the guide's own links write it.
+pub fn page(name: &str) -> Option<&'static str> {
+    let name = name.trim().trim_start_matches("docs/").trim_end_matches(".md");
+    let name = if name == "README" { "guide" } else { name };
+    PAGES.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// `chesstool docs`: the list of pages; `chesstool docs PAGE`: the page, as Markdown.
+pub fn docs(args: DocsArgs) -> Result<Outcome> {
+    let Some(name) = args.page else {
+        let mut list =
+            String::from("The user guide (`chesstool docs PAGE` prints a page; its links name other pages):\n");
+        for (name, text) in PAGES {
+            let title = text.lines().next().unwrap_or_default().trim_start_matches("# ");
+            list.push_str(&format!("  {name:<22} {title}\n"));
+        }
+        print_text(&list)?;
+        return Ok(Outcome::Success);
+    };
+    match page(&name) {
+        Some(text) => print_text(text)?,
+        None => {
+            let names: Vec<&str> = PAGES.iter().map(|(n, _)| *n).collect();
+            return Err(super::usage_error(
+                format!("PAGE: no page {:?} in the guide", super::common::clip(&name)),
+                Some(format!("the pages: {}", names.join(", "))),
+            ));
+        }
+    }
+    Ok(Outcome::Success)
+}
 
 pub fn completions(args: CompletionsArgs) -> Result<Outcome> {
     let shell = match args.shell {

@@ -87,7 +87,7 @@ pub struct MagicSearchArgs {
     /// --verify reads) or rust (source like src/attacks/magic_numbers.rs).
     #[arg(long, value_enum, conflicts_with = "json")]
     pub format: Option<FormatArg>,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     ///
     /// The magic file, or the --verify report: the same as --format json
     /// without -o.

@@ -11,6 +11,7 @@ mod butterfly;
 mod common;
 mod divide;
 mod docs;
+mod examples;
 mod fuzz;
 mod hunt;
 mod magic_search;
@@ -81,6 +82,9 @@ pub enum Command {
     Tictacchess(tictacchess::TicTacChessArgs),
     /// Fairy-Stockfish's built-in variants that `--variant NAME` selects.
     Variant(variant_list::VariantCmdArgs),
+    /// Print a page of the user guide (built in): `chesstool docs divide`;
+    /// without a page, the list of pages.
+    Docs(docs::DocsArgs),
 }
 
 impl Command {
@@ -101,7 +105,7 @@ impl Command {
             Command::Betza(a) => a.json(),
             Command::Tictacchess(a) => a.json(),
             Command::Variant(a) => a.json(),
-            Command::Completions(_) | Command::Man(_) => false,
+            Command::Completions(_) | Command::Man(_) | Command::Docs(_) => false,
         }
     }
 }
@@ -128,6 +132,16 @@ pub struct EngineFailure(pub String);
 pub struct UsageError {
     pub message: String,
     pub hint: Option<String>,
+}
+
+/// An error with a picture that `--verbose` asked for (the Betza string
+/// with a caret under the fault): the message is the one error line, the
+/// picture follows it on stderr.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct WithPicture {
+    pub message: String,
+    pub picture: String,
 }
 
 /// Our own failure, not the input's (exit 2, JSON kind `internal`): a thread
@@ -217,6 +231,8 @@ fn print_error_document(kind: &str, message: &str) {
 pub fn command() -> clap::Command {
     let mut cmd = Cli::command();
     let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    cmd = with_force_help(cmd);
+    cmd = examples::with_examples(cmd);
     cmd = cmd.mut_subcommand("bench", bench::with_own_help);
     cmd = cmd.mut_subcommand("tictacchess", tictacchess::with_own_help);
     for name in names {
@@ -234,10 +250,36 @@ pub fn command() -> clap::Command {
     cmd
 }
 
+/// `--force`'s long help names the outputs it applies to in each command
+/// (`suite`: `--junit` and `--svg`), here and in every subcommand below.
+fn with_force_help(mut cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, with_force_help);
+    }
+    let has = |cmd: &clap::Command, long: &str| cmd.get_arguments().any(|a| a.get_long() == Some(long));
+    if !has(&cmd, "force") {
+        return cmd;
+    }
+    let outputs: Vec<String> =
+        ["output", "junit", "svg"].iter().filter(|n| has(&cmd, n)).map(|n| format!("--{n}")).collect();
+    let applies = match outputs.as_slice() {
+        [] => return cmd,
+        [one] => format!("Applies to {one}"),
+        [rest @ .., last] => format!("Applies to {} and {last}", rest.join(", ")),
+    };
+    let dir = if cmd.get_name() == "suite" { " (each picture in the directory)" } else { "" };
+    cmd.mut_arg("force", |a| a.long_help(format!("Replace the output file if it exists.\n\n{applies}{dir}.")))
+}
+
 pub fn main() -> ExitCode {
     chesstool::engines::kill_engines_on_signals();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let parsed = command().try_get_matches_from(&args).and_then(|m| Cli::from_arg_matches(&m));
+    let cmd = command();
+    if let Some(message) = usage::option_taken_as_value(&cmd, &args) {
+        return usage::report_message(&message, &args);
+    }
+    let parsed = cmd.try_get_matches_from(&args).and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return usage::report_clap_error(e, &args),
@@ -259,16 +301,31 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let kind = ErrorKind::of(&err);
-            let message = format!("{err:#}").replace('\n', " ");
+            let message = without_repeats(&format!("{err:#}").replace('\n', " "));
             if json {
                 print_error_document(kind.name(), &message);
             }
             let _ = std::io::stdout().flush();
             let hint = err.chain().find_map(|e| e.downcast_ref::<UsageError>()).and_then(|u| u.hint.clone());
             usage::print_error(&message, hint.as_deref());
+            if let Some(p) = err.chain().find_map(|e| e.downcast_ref::<WithPicture>()) {
+                eprintln!("{}", p.picture);
+            }
             ExitCode::from(kind.exit_code())
         }
     }
+}
+
+/// `a: a: why` as `a: why`: a context that names the file (or option) that
+/// the error inside it names already (`/dev/zero: /dev/zero: larger than ...`).
+fn without_repeats(message: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in message.split(": ") {
+        if parts.last() != Some(&part) {
+            parts.push(part);
+        }
+    }
+    parts.join(": ")
 }
 
 /// A write to a closed pipe (`chesstool ... | head -1`): the reader has what it wanted.
@@ -293,5 +350,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Betza(args) => betza::run(args),
         Command::Tictacchess(args) => tictacchess::run(args),
         Command::Variant(args) => variant_list::run(args),
+        Command::Docs(args) => docs::docs(args),
     }
 }

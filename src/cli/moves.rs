@@ -24,7 +24,7 @@ pub struct MovesArgs {
     /// Treat the position as Chess960 (otherwise recognised from the castling field).
     #[arg(long)]
     pub chess960: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }

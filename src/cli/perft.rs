@@ -40,7 +40,7 @@ pub struct PerftArgs {
     /// Not with --stats.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// No progress on standard error.

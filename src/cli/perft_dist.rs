@@ -71,7 +71,7 @@ pub struct SplitArgs {
     /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -106,7 +106,7 @@ pub struct UnitArgs {
     /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }
@@ -125,7 +125,7 @@ pub struct MergeArgs {
     /// No progress on standard error.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     ///
     /// With the figures of every unit.
     #[arg(long)]

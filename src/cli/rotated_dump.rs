@@ -20,7 +20,7 @@ pub struct RotatedDumpArgs {
     /// the reference; a disagreement is exit 1.
     #[arg(long, value_name = "SQ")]
     pub square: Option<String>,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
 }

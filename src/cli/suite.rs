@@ -47,7 +47,7 @@ pub struct SuiteArgs {
     /// One table for all positions of the suites.
     #[arg(long, value_name = "MB", default_value_t = 0, allow_negative_numbers = true)]
     pub hash: usize,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// Also write a JUnit XML report to FILE (`-`: standard output, instead of the text).

@@ -97,7 +97,7 @@ pub struct PerftArgs {
     /// Hash table size in MiB, shared by all threads (0 = no table).
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// No progress on standard error.
@@ -281,7 +281,7 @@ pub struct SolveArgs {
     /// For a solve.
     #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = threads_arg)]
     pub threads: usize,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// No progress on standard error.

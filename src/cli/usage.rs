@@ -38,6 +38,55 @@ pub fn report_clap_error(e: clap::Error, args: &[OsString]) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// An option that takes a value, followed by another option of the same
+/// command (`perft --depth --json`): since every one-value option accepts a
+/// value starting with `-` (`--depth -1` is refused by the range check,
+/// naming the option), clap would take `--json` as the depth. Returns the
+/// usage error, before clap reads the words.
+pub fn option_taken_as_value(top: &clap::Command, args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().skip(1).map(|a| a.to_str().unwrap_or("")).take_while(|a| *a != "--").collect();
+    let mut cmd = top;
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        if let Some(sub) = cmd.get_subcommands().find(|s| s.get_name() == word) {
+            cmd = sub;
+            continue;
+        }
+        let option = if let Some(long) = word.strip_prefix("--") {
+            cmd.get_arguments().find(|a| a.get_long() == Some(long))
+        } else if word.len() == 2 && word.starts_with('-') {
+            cmd.get_arguments().find(|a| a.get_short().map(String::from).as_deref() == Some(&word[1..]))
+        } else {
+            None
+        };
+        let Some(option) = option.filter(|a| a.get_action().takes_values() && !a.is_positional()) else {
+            continue;
+        };
+        let Some(next) = words.get(i) else { break };
+        i += 1;
+        let name = next.strip_prefix("--").map(|n| n.split('=').next().unwrap_or(n));
+        let is_option = name.is_some_and(|n| n == "help" || cmd.get_arguments().any(|a| a.get_long() == Some(n)));
+        if is_option && option.get_num_args().is_none_or(|n| n.min_values() > 0) {
+            return Some(format!(
+                "{word} needs a value, and {next} is an option (write {word}=VALUE for a value that starts with --)"
+            ));
+        }
+    }
+    None
+}
+
+/// A usage error found before clap parses: one line, exit 2 (and the JSON
+/// error document when `--json` is among the words).
+pub fn report_message(message: &str, args: &[OsString]) -> ExitCode {
+    if wants_json(args) {
+        super::print_error_document("usage", message);
+    }
+    print_error(message, None);
+    ExitCode::from(2)
+}
+
 /// The option as the user typed it: `--depth <N>` becomes `--depth`.
 fn option_name(e: &clap::Error) -> Option<String> {
     match e.get(ContextKind::InvalidArg)? {
@@ -170,6 +219,22 @@ mod tests {
         assert_eq!(hint, "a FEN has spaces: quote it, e.g. --fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"");
         assert_eq!(fen_hint("--bogus", &args), None);
         assert_eq!(fen_hint("w", &words("chesstool perft --depth 2 w")), None);
+    }
+
+    #[test]
+    fn an_option_is_not_taken_as_the_value_of_another() {
+        let cmd = super::super::command();
+        let taken = |s: &str| option_taken_as_value(&cmd, &words(s));
+        assert_eq!(
+            taken("chesstool perft --depth --json").as_deref(),
+            Some(
+                "--depth needs a value, and --json is an option (write --depth=VALUE for a value that starts with --)"
+            )
+        );
+        assert!(taken("chesstool perft -d --fen x").is_some_and(|m| m.starts_with("-d needs a value")));
+        assert_eq!(taken("chesstool perft --depth -1 --json"), None);
+        assert_eq!(taken("chesstool perft --depth 2 --json"), None);
+        assert_eq!(taken("chesstool perft --json --depth 2"), None);
     }
 
     #[test]

@@ -22,12 +22,20 @@ use std::time::{Duration, Instant};
 pub struct VariantArgs {
     /// A variant (Fairy-Stockfish's UCI_Variant): a built-in (`chesstool
     /// variant list`) or one defined in --variant-path.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = variant_name)]
     pub variant: Option<String>,
     /// A variants.ini file in Fairy-Stockfish's format (its VariantPath);
     /// its sections may use built-ins as templates (`[mycapa:capablanca]`).
     #[arg(long, value_name = "FILE", requires = "variant")]
     pub variant_path: Option<String>,
+}
+
+/// A `--variant` value: a name, not an empty or blank string.
+fn variant_name(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err("a variant name is required (`chesstool variant list` lists the built-ins)".into());
+    }
+    Ok(text.to_string())
 }
 
 impl VariantArgs {

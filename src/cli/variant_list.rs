@@ -3,7 +3,7 @@
 use super::Outcome;
 use anyhow::Result;
 use chesstool::variants::variant::builtin;
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
 use serde::Serialize;
 use std::io::Write;
 
@@ -17,7 +17,7 @@ pub struct VariantCmdArgs {
 pub enum VariantCommand {
     /// List the built-in variants (`--variant NAME` without --variant-path).
     List {
-        /// Print one JSON document instead of text (see docs/json.md).
+        /// Print one JSON document instead of text (see `chesstool docs json`).
         ///
         /// One object: {"status": "ok", "variants": [{"name", "board", "description"}]}.
         #[arg(long)]
@@ -60,7 +60,21 @@ pub fn run(args: VariantCmdArgs) -> Result<Outcome> {
         return Ok(Outcome::Success);
     }
     let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED).set_header(["Variant", "Board", "What it is"]);
+    table.load_preset(UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic).set_header([
+        "Variant",
+        "Board",
+        "What it is",
+    ]);
+    // The width: $COLUMNS, else the terminal's, else (a pipe, a file) 100.
+    match std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse::<u16>().ok()).filter(|&w| w > 0) {
+        Some(width) => {
+            table.set_width(width);
+        }
+        None if table.width().is_none() => {
+            table.set_width(100);
+        }
+        None => {}
+    }
     for l in &listed {
         table.add_row([l.name.as_str(), l.board.as_str(), l.description.as_str()]);
     }

@@ -26,7 +26,7 @@ pub enum ParseFenError {
         squares: usize,
     },
     /// A letter that is not a piece.
-    #[error("rank {rank}: bad piece letter {letter:?}")]
+    #[error("rank {rank}: {letter:?} is not a piece of chess")]
     BadPiece {
         /// The rank's number, 1 to 8.
         rank: u8,
@@ -40,8 +40,14 @@ pub enum ParseFenError {
     #[error("bad side to move {0:?}, expected 'w' or 'b'")]
     BadTurn(String),
     /// A castling field that is not `-`, KQkq, X-FEN or Shredder-FEN.
-    #[error("bad castling field {0:?}")]
+    #[error("castling field {0:?}: {fault}", fault = castling_fault(.0))]
     BadCastling(String),
+    /// An empty count of 0 in a rank.
+    #[error("rank {rank}: bad empty count \"0\"")]
+    ZeroEmpty {
+        /// The rank's number, 1 to 8.
+        rank: u8,
+    },
     /// A castling right without its rook.
     #[error("castling field {field:?}: right {right:?} has no {color} rook for it on the back rank")]
     CastlingWithoutRook {
@@ -106,6 +112,16 @@ impl From<ParseFenError> for FenError {
 impl From<PositionError> for FenError {
     fn from(e: PositionError) -> FenError {
         FenError::Position(e)
+    }
+}
+
+/// What is wrong with a castling field that is not `-`, KQkq, X-FEN or
+/// Shredder-FEN: its first character that is none of them, or its length.
+fn castling_fault(field: &str) -> String {
+    match field.chars().find(|c| !"KQkqABCDEFGHabcdefgh".contains(*c)) {
+        Some(c) => format!("{c:?} is not K, Q or a file letter"),
+        None if field.chars().count() > 4 => "more than four rights".to_string(),
+        None => "not -, KQkq or file letters".to_string(),
     }
 }
 
@@ -236,8 +252,8 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), ParseFenError> {
         let mut squares = 0usize;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return Err(ParseFenError::BadPiece { rank: rank_number, letter: c });
+                if d == 0 {
+                    return Err(ParseFenError::ZeroEmpty { rank: rank_number });
                 }
                 squares += d as usize;
             } else {

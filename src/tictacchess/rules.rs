@@ -6,7 +6,7 @@
 
 use super::board::{Color, Kind};
 use super::position::{Move, Position, PositionError};
-use crate::rules::{squares_of_text, BoardView, MoveSquares, RareMove, ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, RareMove, ReadMoveError, Rules, SquareMark};
 
 /// The game (no parameters).
 #[derive(Copy, Clone, Debug, Default)]
@@ -71,29 +71,39 @@ impl Rules for TicTacChess {
         RareMove { capture, ends_game: pos.play(mv).winner().is_some(), ..RareMove::default() }.weight()
     }
 
-    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
+    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
         let kind = mv.kind().name();
         let to = mv.to();
-        Some(match (mv.from(), pos.piece_at(to)) {
+        let text = match (mv.from(), pos.piece_at(to)) {
             (None, _) => format!("drop of the {kind} onto {to}"),
             (Some(from), Some((_, taken))) => format!("{kind} on {from} captures the {} on {to}", taken.name()),
             (Some(from), None) => match mv.kind() {
                 Kind::Bishop | Kind::Rook => format!("{kind} slide from {from} to {to}"),
                 _ => format!("{kind} move from {from} to {to}"),
             },
+        };
+        let hint = Hint::new(text);
+        Some(match (mv.from(), pos.piece_at(to)) {
+            (Some(_), Some(_)) => hint.mark(to.dense(), SquareMark::Captured),
+            _ => hint,
         })
     }
 
-    fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+    fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         if let Some(winner) = pos.winner() {
-            return Some(format!(
+            return Some(Hint::new(format!(
                 "the game is over: {} has four in a line ({})",
                 winner.name(),
                 line_name(pos, winner)
-            ));
+            )));
         }
         let mv = pos.read_move_text(text)?;
-        pos.illegal_reason(mv)
+        let hint = Hint::new(pos.illegal_reason(mv)?);
+        // A piece on the target square is what the words are about (a drop onto it, an own piece).
+        Some(match pos.piece_at(mv.to()) {
+            Some(_) => hint.mark(mv.to().dense(), SquareMark::InTheWay),
+            None => hint,
+        })
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
@@ -159,12 +169,12 @@ mod tests {
         assert_eq!(r.read_move(&pos, "n@a1").unwrap().to_string(), "N@a1");
         let err = r.read_move(&pos, "N@b2").unwrap_err();
         assert_eq!(err, ReadMoveError::Illegal { text: "N@b2".into(), canonical: Some("N@b2".into()) });
-        assert!(r.extra_hint(&pos, "N@b2").unwrap().contains("drop onto an occupied square"));
+        assert!(r.extra_hint(&pos, "N@b2").unwrap().text.contains("drop onto an occupied square"));
         assert!(matches!(r.read_move(&pos, "zz"), Err(ReadMoveError::Syntax(_))));
         let white = r.parse_position("4/4/1N2/4 PBRpnbr w").unwrap();
         assert_eq!(r.read_move(&white, "Nb2-d3").unwrap().to_string(), "b2d3");
         let stuck = r.parse_position("P3/4/4/3p NBRnbr w").unwrap();
-        assert_eq!(r.extra_hint(&stuck, "a4a1").unwrap(), "a pawn on its last rank cannot move");
+        assert_eq!(r.extra_hint(&stuck, "a4a1").unwrap().text, "a pawn on its last rank cannot move");
     }
 
     #[test]
@@ -172,6 +182,6 @@ mod tests {
         let r = TicTacChess;
         let pos = r.parse_position("R3/1B2/2N1/3P pnbr b").unwrap();
         assert!(r.legal_moves(&pos).is_empty());
-        assert!(r.extra_hint(&pos, "P@a1").unwrap().contains("anti-diagonal"));
+        assert!(r.extra_hint(&pos, "P@a1").unwrap().text.contains("anti-diagonal"));
     }
 }

@@ -8,7 +8,7 @@
 //! move breaks.
 
 use crate::engines::{clip, Divide};
-use crate::rules::{ReadMoveError, Rules};
+use crate::rules::{Hint, ReadMoveError, Rules, SquareMark};
 
 /// Which side of a comparison printed something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,8 +112,10 @@ pub struct Missing {
     pub mv: String,
     /// The reference's count for it.
     pub reference: u64,
-    /// What kind of move it is (`en passant capture`, `promotion piece missing (knight)`, ...).
+    /// What kind of move it is (`en passant capture of the pawn on d5`, `promotion piece missing (knight)`, ...).
     pub hint: Option<String>,
+    /// The squares the hint names, for a picture to mark.
+    pub marks: Vec<(usize, SquareMark)>,
 }
 
 /// A move only the engine lists.
@@ -130,6 +132,8 @@ pub struct Extra {
     pub legal: bool,
     /// Which rule the move breaks (`leaves the king in check`, ...).
     pub hint: Option<String>,
+    /// The squares the hint names, for a picture to mark.
+    pub marks: Vec<(usize, SquareMark)>,
 }
 
 /// A move both list, with different counts.
@@ -295,7 +299,8 @@ pub fn diff_divides<R: Rules>(
                     Key::Legal(m) => rules.missing_hint(pos, m),
                     Key::Illegal(_) => None,
                 };
-                diff.missing.push(Missing { mv: text_of(&rp.key), reference: rp.count, hint });
+                let (hint, marks) = split_hint(hint);
+                diff.missing.push(Missing { mv: text_of(&rp.key), reference: rp.count, hint, marks });
             }
             Some(ep) if ep.count != rp.count => {
                 let legal = if let Key::Legal(m) = rp.key { Some(m) } else { None };
@@ -310,13 +315,20 @@ pub fn diff_divides<R: Rules>(
                 Key::Legal(_) => (true, None),
                 Key::Illegal(canonical) => (false, rules.extra_hint(pos, canonical)),
             };
-            diff.extra.push(Extra { mv: text_of(&ep.key), printed: clip(&ep.text), engine: ep.count, legal, hint });
+            let (hint, marks) = split_hint(hint);
+            let printed = clip(&ep.text);
+            diff.extra.push(Extra { mv: text_of(&ep.key), printed, engine: ep.count, legal, hint, marks });
         }
     }
     diff.missing.sort_by(|a, b| a.mv.cmp(&b.mv));
     diff.extra.sort_by(|a, b| a.mv.cmp(&b.mv));
     diff.counts.sort_by(|a, b| a.mv.cmp(&b.mv));
     Ok(diff)
+}
+
+/// A hint's words and the squares it names, apart.
+fn split_hint(hint: Option<Hint>) -> (Option<String>, Vec<(usize, SquareMark)>) {
+    hint.map_or((None, Vec::new()), |h| (Some(h.text), h.marks))
 }
 
 #[cfg(test)]

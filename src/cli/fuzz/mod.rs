@@ -75,7 +75,7 @@ pub struct WalkArgs {
     /// Go on after a finding until the budget is spent, and report every distinct cause with one witness each.
     #[arg(long)]
     pub keep_going: bool,
-    /// Print one JSON document instead of text (see docs/json.md).
+    /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
     /// Also write a JUnit XML report to FILE (`-`: standard output, instead of the text).

@@ -196,16 +196,18 @@ impl FuzzJson {
     }
 }
 
-/// The headline: what was found, after how much work, with the seed
-/// (`1 difference after 22 positions (1 game)`).
+/// The headline: what was found, after how much work, with the seed:
+/// `1 difference after 22 positions (1 game): the engine's moves differ
+/// from ours (0.02 s, 1100 positions/s, seed 7)`.
 pub fn headline<R: Rules>(seed: u64, s: &Summary<R>) -> String {
-    let what = match s.found.len() {
-        0 => "no difference".to_string(),
-        1 => "1 difference".to_string(),
-        n => format!("{n} differences with distinct causes"),
+    let (found, what) = match (s.found.len(), s.first()) {
+        (0, _) => ("no difference in".to_string(), ""),
+        (1, Some(Finding::Position(_))) => ("1 difference after".to_string(), ": the engine's position differs from ours"),
+        (1, _) => ("1 difference after".to_string(), ": the engine's moves differ from ours"),
+        (n, _) => (format!("{n} differences with distinct causes after"), ""),
     };
     format!(
-        "{what} after {} ({}; {:.2} s, {:.0} positions/s, seed {seed})",
+        "{found} {} ({}){what} ({:.2} s, {:.0} positions/s, seed {seed})",
         plural(s.positions, "position", "positions"),
         plural(s.games, "game", "games"),
         s.elapsed.as_secs_f64(),

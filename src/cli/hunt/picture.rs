@@ -150,7 +150,12 @@ impl Picture {
     /// The picture of a witness; `None` if the game cannot be drawn.
     pub fn of_witness<R: Rules>(rules: &R, w: &Witness<R>) -> Option<Picture> {
         let pos = w.line.position(rules);
-        let view = rules.board_view(&pos)?;
+        let mut view = rules.board_view(&pos)?;
+        // The squares the hints name, marked as the position's checks and pins are.
+        let named = w.diff.missing.iter().flat_map(|m| &m.marks).chain(w.diff.extra.iter().flat_map(|x| &x.marks));
+        view.marks.extend(named.filter(|(sq, _)| *sq < view.squares.len()));
+        view.marks.sort();
+        view.marks.dedup();
         let missing = w
             .diff
             .missing
@@ -391,6 +396,12 @@ fn mark_style(mark: SquareMark) -> (&'static str, &'static str) {
         SquareMark::Pinned => ("#7b2cbf", ""),
         SquareMark::Pinner => ("#7b2cbf", r#" stroke-dasharray="5 3""#),
         SquareMark::EnPassant => ("#0066cc", r#" stroke-dasharray="5 3""#),
+        SquareMark::Attacker => ("#ff8c00", r#" stroke-dasharray="5 3""#),
+        SquareMark::Attacked => ("#e00000", r#" stroke-dasharray="5 3""#),
+        SquareMark::InTheWay => ("#404040", ""),
+        SquareMark::Empty => ("#404040", r#" stroke-dasharray="5 3""#),
+        SquareMark::Captured => ("#0066cc", ""),
+        SquareMark::CastlingRook => ("#1a9641", r#" stroke-dasharray="5 3""#),
     }
 }
 
@@ -509,8 +520,15 @@ fn square_mark(svg: &mut String, layout: &Layout, v: &BoardView, sq: usize, mark
     let cell = layout.cell as f64;
     let (color, dash) = mark_style(mark);
     let inset = match mark {
-        SquareMark::Check | SquareMark::Pinned | SquareMark::EnPassant => 2.5,
-        SquareMark::Checker | SquareMark::Pinner => 5.5,
+        SquareMark::Check | SquareMark::Pinned | SquareMark::EnPassant | SquareMark::Attacked | SquareMark::Empty => {
+            2.5
+        }
+        SquareMark::Checker
+        | SquareMark::Pinner
+        | SquareMark::Attacker
+        | SquareMark::InTheWay
+        | SquareMark::Captured
+        | SquareMark::CastlingRook => 5.5,
     };
     if mark == SquareMark::Check {
         let _ = writeln!(svg, r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{color}" opacity="0.35"/>"#, cell * 0.45);
@@ -612,10 +630,20 @@ mod tests {
         let chess = Chess::new();
         let root = chess.parse_position(fen).unwrap();
         let diff = DivideDiff {
-            missing: missing.iter().map(|m| Missing { mv: m.to_string(), reference: 1, hint: None }).collect(),
+            missing: missing
+                .iter()
+                .map(|m| Missing { mv: m.to_string(), reference: 1, hint: None, marks: Vec::new() })
+                .collect(),
             extra: extra
                 .iter()
-                .map(|x| Extra { mv: x.to_string(), printed: x.to_string(), engine: 1, legal: false, hint: None })
+                .map(|x| Extra {
+                    mv: x.to_string(),
+                    printed: x.to_string(),
+                    engine: 1,
+                    legal: false,
+                    hint: None,
+                    marks: Vec::new(),
+                })
                 .collect(),
             ..DivideDiff::default()
         };

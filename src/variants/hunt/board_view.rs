@@ -3,8 +3,35 @@
 //! with the pieces that give it.
 
 use crate::rules::{BoardView, SquareMark};
-use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, WHITE};
+use crate::variants::board::{cell_kind, cell_side, piece_cell, Position, Side, EMPTY, NO_SQUARE, WHITE};
 use crate::variants::variant::definition::Variant;
+
+/// The number a [`BoardView`] of the variant's board gives `cell`.
+pub fn view_square(variant: &Variant, cell: usize) -> usize {
+    let g = &variant.geometry;
+    let (f, r) = g.coords(cell);
+    r as usize * g.width as usize + f as usize
+}
+
+/// The pieces of `by` that could capture on `target` (when it is empty, as
+/// if a piece of the other side stood there), in the order of `by`'s list.
+pub fn attackers(variant: &Variant, pos: &Position, target: usize, by: Side) -> Vec<usize> {
+    let mut scratch = pos.clone();
+    if scratch.cells[target] == EMPTY {
+        let stand_in = variant.royal.or_else(|| pos.lists[by ^ 1].first().map(|&c| cell_kind(pos.cells[c as usize])));
+        scratch.put(target, piece_cell(stand_in.unwrap_or(0), by ^ 1), false);
+    }
+    let mut moves = Vec::new();
+    let mut found = Vec::new();
+    for &from in &pos.lists[by] {
+        moves.clear();
+        variant.tables.piece_moves(&mut scratch, from as usize, false, &mut moves);
+        if moves.iter().any(|m| m.to as usize == target || m.victims().contains(&(target as u16))) {
+            found.push(from as usize);
+        }
+    }
+    found
+}
 
 /// The board of `pos` with a check marked.
 pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
@@ -24,24 +51,10 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
     let royal = pos.royal[pos.side];
     if royal != NO_SQUARE {
         let royal = royal as usize;
-        let mut scratch = pos.clone();
-        let mut moves = Vec::new();
-        let mut checkers = Vec::new();
-        for &from in &pos.lists[pos.side ^ 1] {
-            moves.clear();
-            variant.tables.piece_moves(&mut scratch, from as usize, false, &mut moves);
-            if moves.iter().any(|m| m.to as usize == royal || m.victims().contains(&(royal as u16))) {
-                checkers.push(from as usize);
-            }
-        }
+        let checkers = attackers(variant, pos, royal, pos.side ^ 1);
         if !checkers.is_empty() {
-            let files = view.files as usize;
-            let at = |cell: usize| {
-                let (f, r) = g.coords(cell);
-                r as usize * files + f as usize
-            };
-            view.marks.push((at(royal), SquareMark::Check));
-            view.marks.extend(checkers.iter().map(|&c| (at(c), SquareMark::Checker)));
+            view.marks.push((view_square(variant, royal), SquareMark::Check));
+            view.marks.extend(checkers.iter().map(|&c| (view_square(variant, c), SquareMark::Checker)));
         }
     }
     view

@@ -7,8 +7,10 @@
 //! the concrete paths that give the move in question, and test their
 //! conditions on the board in path order.
 
+use super::board_view::{attackers, view_square};
+use crate::rules::{Hint, SquareMark};
 use crate::variants::betza::compile::{flag, Leg};
-use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, OFF};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
 use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::Variant;
 
@@ -128,8 +130,16 @@ fn turn(leg: &mut Leg) {
     }
 }
 
-/// The first failing condition of a shape: (index, reason), or `None` if it holds.
-fn first_failure(variant: &Variant, pos: &Position, from: usize, shape: &Shape) -> Option<(usize, String)> {
+/// `a rook`, `an archbishop`.
+fn a_piece(variant: &Variant, cell: u8) -> String {
+    let name = &variant.pieces[cell_kind(cell)].name;
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {name}")
+}
+
+/// The first failing condition of a shape: (index, reason with the square
+/// it names), or `None` if it holds.
+fn first_failure(variant: &Variant, pos: &Position, from: usize, shape: &Shape) -> Option<(usize, Hint)> {
     let g = &variant.geometry;
     let side = cell_side(pos.cells[from]);
     for (i, &(sq, need, lame)) in shape.squares.iter().enumerate() {
@@ -137,21 +147,37 @@ fn first_failure(variant: &Variant, pos: &Position, from: usize, shape: &Shape) 
         let name = g.name(sq);
         let occupied = cell != EMPTY && cell != OFF;
         let enemy = occupied && cell_side(cell) != side;
+        let here = |text: String, mark: SquareMark| Some(Hint::new(text).mark(view_square(variant, sq), mark));
         let why = match need {
-            Need::Through if occupied => Some(format!("the path is blocked on {name}")),
-            Need::Stop if occupied && lame => Some(format!("a lame leaper's blocked leg ({name} is occupied)")),
-            Need::Stop if occupied => Some(format!("the path is blocked on {name}")),
-            Need::Hop if !occupied => Some(format!("a hopper without a screen (nothing on {name} to hop over)")),
+            Need::Through if occupied => {
+                here(format!("the path is blocked on {name} by {}", a_piece(variant, cell)), SquareMark::InTheWay)
+            }
+            Need::Stop if occupied && lame => {
+                here(format!("a lame leap is blocked on {name} by {}", a_piece(variant, cell)), SquareMark::InTheWay)
+            }
+            Need::Stop if occupied => {
+                here(format!("the path is blocked on {name} by {}", a_piece(variant, cell)), SquareMark::InTheWay)
+            }
+            Need::Hop if !occupied => {
+                here(format!("a hopper without a screen: nothing on {name} to hop over"), SquareMark::Empty)
+            }
             Need::Take { enemy: e, friend: f } if !((enemy && e) || (occupied && !enemy && f)) => {
-                Some(format!("nothing it may capture on {name}"))
+                if occupied {
+                    here(
+                        format!("it may not capture its own {} on {name}", piece_name(variant, cell)),
+                        SquareMark::InTheWay,
+                    )
+                } else {
+                    here(format!("nothing it may capture on {name}"), SquareMark::Empty)
+                }
             }
             Need::Land(modes) => {
                 if !occupied && modes & flag::MOVE == 0 {
-                    Some(format!("it only captures, and {name} is empty"))
+                    here(format!("it only captures, and {name} is empty"), SquareMark::Empty)
                 } else if enemy && modes & flag::CAPTURE == 0 {
-                    Some(format!("it cannot capture on {name}"))
+                    here(format!("it cannot capture the {} on {name}", piece_name(variant, cell)), SquareMark::InTheWay)
                 } else if occupied && !enemy && modes & flag::DESTROY == 0 {
-                    Some(format!("its own piece stands on {name}"))
+                    here(format!("its own {} stands on {name}", piece_name(variant, cell)), SquareMark::InTheWay)
                 } else {
                     None
                 }
@@ -165,63 +191,84 @@ fn first_failure(variant: &Variant, pos: &Position, from: usize, shape: &Shape) 
     None
 }
 
-fn piece_label(variant: &Variant, pos: &Position, sq: usize) -> String {
-    let p = &variant.pieces[cell_kind(pos.cells[sq])];
-    format!("{} {} ({})", p.name, p.letter, p.betza)
+fn piece_name(variant: &Variant, cell: u8) -> &str {
+    &variant.pieces[cell_kind(cell)].name
 }
 
-/// What a legal move is, in a few words.
-pub fn describe(variant: &Variant, pos: &Position, mv: Move) -> String {
+/// `the rook on a1`; a piece whose name does not say how it moves
+/// (`customPiece1`) with its Betza: `the customPiece1 (mafsW) on c1`.
+fn piece_label(variant: &Variant, pos: &Position, sq: usize) -> String {
+    let p = &variant.pieces[cell_kind(pos.cells[sq])];
+    let betza = if p.name.starts_with("customPiece") { format!(" ({})", p.betza) } else { String::new() };
+    format!("the {}{betza} on {}", p.name, variant.geometry.name(sq))
+}
+
+/// What a legal move is, as a sentence: `the cannon on b3 hops over b5`.
+pub fn describe(variant: &Variant, pos: &Position, mv: Move) -> Hint {
     let g = &variant.geometry;
     let (from, to) = (mv.from as usize, mv.to as usize);
     let victims: Vec<usize> = mv.victims().iter().map(|&v| v as usize).collect();
     let mut words = Vec::new();
+    let mut marks = Vec::new();
     if to == from {
-        words.push(if victims.is_empty() { "a pass".to_string() } else { "an igui (captures and stays)".to_string() });
+        words.push(if victims.is_empty() { "passes".to_string() } else { "captures and stays (igui)".to_string() });
     }
     if !victims.is_empty() {
         let names: Vec<String> = victims.iter().map(|&v| g.name(v)).collect();
-        words.push(format!("a locust capture on {}", names.join(" and ")));
+        words.push(format!("captures on {} in passing (locust)", names.join(" and ")));
+        marks.extend(victims.iter().map(|&v| (view_square(variant, v), SquareMark::Captured)));
     }
     let shapes = shapes(variant, pos, from, to, &victims);
     if let Some(shape) = shapes.iter().find(|s| first_failure(variant, pos, from, s).is_none()) {
         for &(sq, need, lame) in &shape.squares {
             match need {
-                Need::Hop => words.push(format!("hops over {}", g.name(sq))),
-                Need::Stop if lame => words.push(format!("a lame leap through {}", g.name(sq))),
+                Need::Hop => {
+                    words.push(format!("hops over {}", g.name(sq)));
+                    marks.push((view_square(variant, sq), SquareMark::InTheWay));
+                }
+                Need::Stop if lame => words.push(format!("makes a lame leap through {}", g.name(sq))),
                 Need::Stop => words.push(format!("turns on {}", g.name(sq))),
                 _ => {}
             }
         }
     }
-    if words.is_empty() {
-        words.push(if pos.cells[to] != EMPTY && to != from { "a capture".into() } else { "a move".into() });
+    let target = pos.cells[to];
+    if to != from && target != EMPTY && target != OFF {
+        words.push(format!("captures the {} on {}", piece_name(variant, target), g.name(to)));
+        marks.push((view_square(variant, to), SquareMark::Captured));
     }
-    format!("{} of the {}", words.join(", "), piece_label(variant, pos, from))
+    if words.is_empty() {
+        words.push(format!("moves to {}", g.name(to)));
+    }
+    let text = match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.join(""),
+    };
+    Hint { text: format!("{} {text}", piece_label(variant, pos, from)), marks }
 }
 
 /// Why the move through `points` (origin, victims, destination) is not legal.
-pub fn why_not(variant: &Variant, pos: &Position, points: &[usize]) -> Option<String> {
+pub fn why_not(variant: &Variant, pos: &Position, points: &[usize]) -> Option<Hint> {
     let g = &variant.geometry;
     let (from, to) = (points[0], *points.last()?);
     let cell = pos.cells[from];
     if cell == EMPTY || cell == OFF {
-        return Some(format!("no piece on {}", g.name(from)));
+        return Some(Hint::new(format!("no piece on {}", g.name(from))));
     }
+    let label = piece_label(variant, pos, from);
     if cell_side(cell) != pos.side {
-        return Some(format!("the piece on {} is not the side to move's", g.name(from)));
+        return Some(Hint::new(format!("{label} is not the side to move's")));
     }
     let mut victims: Vec<usize> = points[1..points.len() - 1].to_vec();
     victims.sort_unstable();
     let shapes = shapes(variant, pos, from, to, &victims);
-    let label = piece_label(variant, pos, from);
     if shapes.is_empty() {
-        return Some(format!("the {label} has no such move from {} to {}", g.name(from), g.name(to)));
+        return Some(Hint::new(format!("{label} has no move to {}", g.name(to))));
     }
-    let mut best: Option<(usize, String)> = None;
+    let mut best: Option<(usize, Hint)> = None;
     for s in &shapes {
         match first_failure(variant, pos, from, s) {
-            None => return Some(format!("leaves its royal piece attacked ({label})")),
+            None => return Some(royal_left_attacked(variant, pos, from, to, &victims)),
             Some((i, why)) => {
                 if best.as_ref().is_none_or(|(j, _)| i > *j) {
                     best = Some((i, why));
@@ -229,5 +276,47 @@ pub fn why_not(variant: &Variant, pos: &Position, points: &[usize]) -> Option<St
             }
         }
     }
-    best.map(|(_, why)| format!("{why} ({label})"))
+    // A piece named customPieceN says nothing of its moves: its Betza does.
+    let kind = &variant.pieces[cell_kind(cell)];
+    let betza = if kind.name.starts_with("customPiece") {
+        format!(" ({} moves as {})", kind.name, kind.betza)
+    } else {
+        String::new()
+    };
+    best.map(|(_, why)| Hint { text: format!("{}{betza}", why.text), ..why })
+}
+
+/// `leaves its king on e1 attacked by the rook on e8`, with both marked:
+/// the move is one of the piece's, and the royal piece is attacked after it.
+fn royal_left_attacked(variant: &Variant, pos: &Position, from: usize, to: usize, victims: &[usize]) -> Hint {
+    let g = &variant.geometry;
+    let us = pos.side;
+    let mut probe = pos.clone();
+    let mut pseudo = Vec::new();
+    variant.tables.pseudo_legal(&mut probe, &mut pseudo);
+    let mv = pseudo.iter().copied().find(|m| {
+        let mut v: Vec<usize> = m.victims().iter().map(|&x| x as usize).collect();
+        v.sort_unstable();
+        m.from as usize == from && m.to as usize == to && v == victims
+    });
+    let royal_name = variant.royal.map_or("royal piece", |k| variant.pieces[k].name.as_str());
+    let Some(mv) = mv else {
+        return Hint::new(format!("leaves its {royal_name} attacked"));
+    };
+    let played = variant.tables.play(&mut probe, mv);
+    let royal = probe.royal[us];
+    let found = if royal == NO_SQUARE { Vec::new() } else { attackers(variant, &probe, royal as usize, us ^ 1) };
+    let hint = match (royal, found.first()) {
+        (NO_SQUARE, _) => Hint::new(format!("leaves its {royal_name} attacked")),
+        (royal, None) => Hint::new(format!("leaves its {royal_name} on {} attacked", g.name(royal as usize))),
+        (royal, Some(&a)) => Hint::new(format!(
+            "leaves its {royal_name} on {} attacked by {}",
+            g.name(royal as usize),
+            piece_label(variant, &probe, a)
+        ))
+        .mark(view_square(variant, royal as usize), SquareMark::Attacked)
+        .mark(view_square(variant, a), SquareMark::Attacker),
+    };
+    variant.tables.unplay(&mut probe, mv, &played);
+    hint
 }

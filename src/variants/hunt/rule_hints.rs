@@ -2,6 +2,8 @@
 //! promotion on this rank", "a capture is compulsory", "the explosion would
 //! take the own king", "castling through an attacked square".
 
+use super::board_view::{attackers, view_square};
+use crate::rules::{Hint, SquareMark};
 use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
 use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::rules::Mandatory;
@@ -19,9 +21,15 @@ fn parse(variant: &Variant, text: &str) -> Option<(usize, usize, Option<char>)> 
     Some((g.parse_square(&body[..split])?, g.parse_square(&body[split..])?, promo))
 }
 
-/// The rule of the variant that forbids the move `text`, if one does.
-pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> {
+/// The rule of the variant that forbids the move `text`, if one does, with
+/// the squares it names.
+pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
+    why_not_text(variant, pos, text).map(|(text, marks)| Hint { text, marks })
+}
+
+fn why_not_text(variant: &Variant, pos: &Position, text: &str) -> Option<(String, Vec<(usize, SquareMark)>)> {
     let (from, to, promo) = parse(variant, text)?;
+    let name = |sq: usize| variant.geometry.name(sq);
     let laws = &variant.tables.laws;
     let cell = pos.cells[from];
     if cell == EMPTY || cell == OFF || cell_side(cell) != pos.side {
@@ -34,20 +42,19 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> 
         || laws.promotion.as_ref().is_some_and(|p| p.other_pawn_kinds[us] >> kind & 1 == 1);
     if let (Some(letter), Some(promotion)) = (promo, &laws.promotion) {
         if !is_pawn {
-            return Some(format!("only pawns promote (the piece on {} is not a pawn)", variant.geometry.name(from)));
+            return Some((format!("only pawns promote (the piece on {} is not a pawn)", name(from)), vec![]));
         }
         if !promotion.region[us].has(to) {
-            return Some("no promotion on this rank".into());
+            return Some((format!("no promotion on {}", name(to)), vec![]));
         }
         match variant.kind_of(letter).filter(|k| promotion.kinds[us].contains(k)) {
-            None => return Some(format!("'{letter}' is not a piece a pawn may promote to here")),
+            None => return Some((format!("'{letter}' is not a piece a pawn may promote to here"), vec![])),
             Some(k) => {
                 let limit = promotion.limit.get(k).copied().unwrap_or(0) as usize;
                 if limit > 0 && variant.tables.count(pos, us, k) >= limit {
-                    return Some(format!(
-                        "no promotion to {}: its limit of {limit} is on the board",
-                        variant.pieces[k].name
-                    ));
+                    let words =
+                        format!("no promotion to {}: its limit of {limit} is on the board", variant.pieces[k].name);
+                    return Some((words, vec![]));
                 }
             }
         }
@@ -55,7 +62,7 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> 
     if promo.is_none() && is_pawn {
         if let Some(promotion) = &laws.promotion {
             if promotion.region[us].has(to) && promotion.mandatory == Mandatory::Always {
-                return Some("a pawn reaching this rank must promote".into());
+                return Some((format!("a pawn reaching {} must promote", name(to)), vec![]));
             }
         }
     }
@@ -69,44 +76,91 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<String> 
         }
     });
     if let Some(&mv) = castle {
+        let by = |sq: usize| attackers(variant, pos, sq, us ^ 1);
+        let marked = |sq: usize, a: usize, mark: SquareMark| {
+            vec![(view_square(variant, sq), mark), (view_square(variant, a), SquareMark::Attacker)]
+        };
         if variant.tables.attacked(&mut probe, from, us ^ 1) {
-            return Some("castling out of check".into());
+            return Some(match by(from).first() {
+                Some(&a) => (
+                    format!("castling out of check from the {}", piece_at(variant, pos, a)),
+                    marked(from, a, SquareMark::Check),
+                ),
+                None => ("castling out of check".into(), vec![]),
+            });
         }
         if !variant.tables.is_legal_slow(&mut probe, mv) {
-            return Some("castling through an attacked square".into());
+            // The first square of the king's way (its target included) that an enemy attacks.
+            let (kto, _) = variant.tables.castling_targets(us, from, mv.to as usize);
+            let (f0, r0) = variant.geometry.coords(from);
+            let (f1, _) = variant.geometry.coords(kto);
+            let files: Vec<u8> = if f1 >= f0 { (f0..=f1).collect() } else { (f1..=f0).rev().collect() };
+            for f in files.into_iter().skip(1) {
+                let sq = variant.geometry.cell(f, r0);
+                if let Some(&a) = by(sq).first() {
+                    let words = format!("castling through {}, attacked by the {}", name(sq), piece_at(variant, pos, a));
+                    return Some((words, marked(sq, a, SquareMark::Attacked)));
+                }
+            }
+            return Some(("castling through an attacked square".into(), vec![]));
         }
     }
     let same: Vec<Move> = pseudo.iter().copied().filter(|m| m.from as usize == from && m.to as usize == to).collect();
     let legal = variant.tables.legal_moves(&mut probe);
     if let Some(&mv) = same.first() {
         let captures = |m: &Move| m.nvictims > 0 || (m.special != Special::Castle && pos.cells[m.to as usize] != EMPTY);
-        if laws.must_capture && !captures(&mv) && legal.iter().any(captures) {
-            return Some("a capture is compulsory".into());
+        if laws.must_capture && !captures(&mv) {
+            if let Some(c) = legal.iter().find(|m| captures(m)) {
+                let (cf, ct) = (c.from as usize, c.to as usize);
+                let words =
+                    format!("a capture is compulsory (the {} can take on {})", piece_at(variant, pos, cf), name(ct));
+                return Some((words, vec![(view_square(variant, cf), SquareMark::Attacker)]));
+            }
         }
         if laws.blast && captures(&mv) {
             let played = variant.tables.play(&mut probe, mv);
             let own_gone = probe.royal[us] == NO_SQUARE && pos.royal[us] != NO_SQUARE;
             variant.tables.unplay(&mut probe, mv, &played);
             if own_gone {
-                return Some("the explosion would take the own king".into());
+                let king = pos.royal[us] as usize;
+                let words = format!("the explosion on {} would take its own king on {}", name(to), name(king));
+                return Some((words, vec![(view_square(variant, king), SquareMark::Captured)]));
             }
         }
         if laws.no_checks && !legal.contains(&mv) {
-            return Some("giving check is not allowed in this variant".into());
+            let them = pos.royal[us ^ 1];
+            if them != NO_SQUARE {
+                let king = them as usize;
+                let words = format!("giving check (to the king on {}) is not allowed in this variant", name(king));
+                return Some((words, vec![(view_square(variant, king), SquareMark::Attacked)]));
+            }
+            return Some(("giving check is not allowed in this variant".into(), vec![]));
         }
     }
     None
 }
 
-/// A few words on what a special move is.
-pub fn describe_special(variant: &Variant, mv: Move) -> Option<String> {
+/// `rook on a8`.
+fn piece_at(variant: &Variant, pos: &Position, sq: usize) -> String {
+    format!("{} on {}", variant.pieces[cell_kind(pos.cells[sq])].name, variant.geometry.name(sq))
+}
+
+/// A few words on what a special move is, with the piece it takes along or captures.
+pub fn describe_special(variant: &Variant, mv: Move) -> Option<Hint> {
     let g = &variant.geometry;
     let promo = mv.promotion().map(|k| format!(", promoting to {}", variant.pieces[k].name)).unwrap_or_default();
+    let (to, victim) = (mv.to as usize, mv.victims[0] as usize);
     match mv.special {
-        Special::Castle => Some(format!("castling with the rook on {}", g.name(mv.to as usize))),
-        Special::EnPassant => Some(format!("an en-passant capture of the pawn on {}", g.name(mv.victims[0] as usize))),
-        Special::PawnRush => Some(format!("a pawn's double step{promo}")),
-        Special::None if !promo.is_empty() => Some(format!("a pawn move{promo}")),
+        Special::Castle => Some(
+            Hint::new(format!("castling with the rook on {}", g.name(to)))
+                .mark(view_square(variant, to), SquareMark::CastlingRook),
+        ),
+        Special::EnPassant => Some(
+            Hint::new(format!("an en-passant capture of the pawn on {}", g.name(victim)))
+                .mark(view_square(variant, victim), SquareMark::Captured),
+        ),
+        Special::PawnRush => Some(Hint::new(format!("a pawn's double step{promo}"))),
+        Special::None if !promo.is_empty() => Some(Hint::new(format!("a pawn move{promo}"))),
         Special::None => None,
     }
 }
@@ -120,7 +174,7 @@ mod tests {
         // Spartan: the hoplite promotes; a third king is over the limit.
         let v = crate::variants::variant::builtin::load("spartan").unwrap();
         let pos = v.parse_fen("4k2k/8/8/8/8/8/3h4/K7 b - - 0 1").unwrap();
-        let why = why_not(&v, &pos, "d2c1k").unwrap_or_default();
+        let why = why_not(&v, &pos, "d2c1k").unwrap_or_default().text;
         assert!(why.contains("limit of 2"), "{why}");
         assert_eq!(why_not(&v, &pos, "d2c1g"), None);
     }

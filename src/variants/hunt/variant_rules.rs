@@ -7,7 +7,7 @@
 //! destination, then victims.
 
 use super::{move_hints, rule_hints};
-use crate::rules::{squares_of_text, BoardView, MoveSquares, ReadMoveError, Rules};
+use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::variants::board::Position;
 use crate::variants::count::perft;
 use crate::variants::moves::vocabulary::{Move, Special};
@@ -175,7 +175,7 @@ impl Rules for VariantRules {
         options
     }
 
-    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<String> {
+    fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
         rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
 
@@ -200,7 +200,7 @@ impl Rules for VariantRules {
         super::fuzz::fen_differences(&self.variant, pos, printed)
     }
 
-    fn extra_hint(&self, pos: &Position, text: &str) -> Option<String> {
+    fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         if let Some(why) = rule_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }

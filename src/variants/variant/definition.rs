@@ -69,15 +69,29 @@ pub struct Variant {
     pub royal_optional: [bool; 2],
 }
 
-/// Why a FEN could not be read (names the field and the text).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN {fen:?}: {message}")]
+/// Why a FEN could not be read (names the field and the text), worded as
+/// chess's FEN errors are: `invalid FEN: ...` for text that is not a FEN,
+/// `illegal position: ...` for one that cannot happen. The FEN itself is
+/// left to the caller to quote (`--fen "..."`, a suite's line).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenError {
     /// The FEN as given.
     pub fen: String,
     /// Which field is wrong, and why.
     pub message: String,
 }
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.message.starts_with("illegal position: ") {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "invalid FEN: {}", self.message)
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
 
 /// Why a variant cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -17,6 +17,25 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
+/// The squares a rank of the board field covers: its empty counts and one
+/// for every other character.
+fn rank_squares(rank: &str) -> usize {
+    let mut total = 0;
+    let mut digits = String::new();
+    for c in rank.chars().chain(std::iter::once('/')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        total += digits.parse::<usize>().unwrap_or(0);
+        digits.clear();
+        if c != '/' {
+            total += 1;
+        }
+    }
+    total
+}
+
 impl Variant {
     /// Reads a FEN of this variant; each error names the field.
     pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
@@ -34,20 +53,24 @@ impl Variant {
             }
             counters = Some(fields.remove(4));
         }
-        if fields.len() > 6 {
-            return Err(err(format!("{} fields (at most 6: board, side, castling, en passant, clocks)", fields.len())));
+        if let Some(rest) = fields.get(6) {
+            return Err(err(format!("unexpected text after the fullmove number: {rest:?}")));
         }
         let mut pos = self.parse_board(fields[0]).map_err(err)?;
         pos.side = match fields.get(1).copied().unwrap_or("w") {
             "w" | "W" => WHITE,
             "b" | "B" => BLACK,
-            other => return Err(err(format!("side to move {other:?} is not w or b"))),
+            other => return Err(err(format!("bad side to move {other:?}, expected 'w' or 'b'"))),
         };
         if let Some(&castling) = fields.get(2) {
             self.parse_castling(&mut pos, castling).map_err(|m| err(format!("castling field {castling:?}: {m}")))?;
         }
         if let Some(&ep) = fields.get(3) {
-            self.parse_ep(&mut pos, ep).map_err(|m| err(format!("en-passant field {ep:?}: {m}")))?;
+            let plain_pawn = laws.pawn.as_ref().is_some_and(|p| !p.betza);
+            if ep != "-" && plain_pawn && self.geometry.parse_square(ep).is_none() {
+                return Err(err(format!("bad en passant field {ep:?}, expected '-' or a square like e3")));
+            }
+            self.parse_ep(&mut pos, ep).map_err(|m| err(format!("en passant field {ep:?}: {m}")))?;
         }
         if laws.check_counting {
             pos.checks = [1, 1];
@@ -71,10 +94,10 @@ impl Variant {
                 return Err(err(format!("illegal position: the side not to move ({}) is in check", side_name(them))));
             }
         }
-        for (i, name) in [(4, "halfmove clock"), (5, "fullmove number")] {
+        for (i, name, number) in [(4, "halfmove clock", "a number"), (5, "fullmove number", "a positive number")] {
             if let Some(&f) = fields.get(i) {
                 if f.parse::<u32>().is_err() {
-                    return Err(err(format!("{name} {f:?} is not a number")));
+                    return Err(err(format!("bad {name} {f:?}, expected {number}")));
                 }
             }
         }
@@ -92,10 +115,11 @@ impl Variant {
         }
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != g.height as usize {
-            return Err(format!("board field has {} ranks, the variant has {}", ranks.len(), g.height));
+            let s = if ranks.len() == 1 { "" } else { "s" };
+            return Err(format!("board field has {} rank{s}, expected {}", ranks.len(), g.height));
         }
         let wide = |rank_name: usize, rank_text: &str| {
-            format!("rank {rank_name} ({rank_text:?}) has more than {} files, the variant has {}", g.width, g.width)
+            format!("rank {rank_name} has {} squares, expected {}", rank_squares(rank_text), g.width)
         };
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = g.height as usize - 1 - i;
@@ -135,11 +159,15 @@ impl Variant {
                     let kind = self
                         .kind_of(c)
                         .filter(|_| c.is_ascii_alphabetic())
-                        .ok_or_else(|| format!("rank {rank_name}: '{c}' is not a piece of {}", self.name))?;
+                        .ok_or_else(|| format!("rank {rank_name}: {c:?} is not a piece of {}", self.name))?;
                     let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
                     let is_royal = self.royal == Some(kind);
                     if is_royal && pos.royal[side] != NO_SQUARE {
-                        return Err(format!("two {} royal pieces", side_name(side)));
+                        return Err(if self.pieces[kind].name == "king" {
+                            format!("illegal position: {} has more than one king", side_name(side))
+                        } else {
+                            format!("two {} royal pieces", side_name(side))
+                        });
                     }
                     pos.put(sq, piece_cell(kind, side), is_royal);
                 }
@@ -147,14 +175,19 @@ impl Variant {
                 j += 1;
             }
             if file != g.width as usize {
-                return Err(format!("rank {rank_name} ({rank_text:?}) has {file} files, the variant has {}", g.width));
+                let s = if file == 1 { "" } else { "s" };
+                return Err(format!("rank {rank_name} has {file} square{s}, expected {}", g.width));
             }
         }
         if let Some(royal) = self.royal {
             for side in [WHITE, BLACK] {
                 if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] {
-                    let letter = self.pieces[royal].letter;
-                    return Err(format!("no {} royal piece ({letter})", side_name(side)));
+                    let piece = &self.pieces[royal];
+                    return Err(if piece.name == "king" {
+                        format!("illegal position: no {} king", side_name(side))
+                    } else {
+                        format!("no {} royal piece ({})", side_name(side), piece.letter)
+                    });
                 }
             }
         }
@@ -192,7 +225,7 @@ impl Variant {
             // stands on it (Capablanca's king starts on f1).
             let king_ok = king != NO_SQUARE && g.coords(king as usize).1 == rank;
             if !king_ok {
-                return Err(format!("'{ch}': the {} king is not on its castling rank", side_name(side)));
+                return Err(format!("right '{ch}' given but the {} king is not on its back rank", side_name(side)));
             }
             let king = king as usize;
             let kf = g.coords(king).0;
@@ -200,11 +233,11 @@ impl Variant {
                 'K' => (kf + 1..g.width).rev().collect(),
                 'Q' => (0..kf).collect(),
                 l if l.is_ascii_uppercase() && ((l as u8 - b'A') < g.width) => vec![l as u8 - b'A'],
-                _ => return Err(format!("'{ch}' is not K, Q or a file letter of this board")),
+                _ => return Err(format!("'{ch}' is not K, Q or a file letter")),
             };
             let rook = files.into_iter().map(|f| g.cell(f, rank)).find(|&sq| self.is_castling_rook(pos, sq, side));
             let Some(rook) = rook else {
-                return Err(format!("'{ch}': no {} castling rook there on rank {}", side_name(side), rank + 1));
+                return Err(format!("right '{ch}' has no {} rook for it on the back rank", side_name(side)));
             };
             pos.castle[side][usize::from(rook < king)] = rook as u16;
             if self.tables.plain_castling_king().is_some() {

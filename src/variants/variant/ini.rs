@@ -361,14 +361,14 @@ impl IniFile {
             }
             defs.push(
                 PieceDef::new(*letter, name, betza)
-                    .map_err(|e| err(keys.get(name.as_str()).map(|x| x.1), format!("{name}: {e}\n{}", e.caret())))?,
+                    .map_err(|e| err(keys.get(name.as_str()).map(|x| x.1), format!("{name}: {e}")))?,
             );
         }
         let royal = match king {
             Some((c, betza)) => {
                 defs.push(
                     PieceDef::new(c, "king", &betza)
-                        .map_err(|e| err(keys.get("king").map(|x| x.1), format!("king: {e}\n{}", e.caret())))?,
+                        .map_err(|e| err(keys.get("king").map(|x| x.1), format!("king: {e}")))?,
                 );
                 Some(defs.len() - 1)
             }

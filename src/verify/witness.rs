@@ -144,10 +144,10 @@ pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
 }
 
 /// A hint's rule: its words up to the first detail (`:`, `,`, ` on `,
-/// ` from the `, ` by the `, ` of the `, ` with the `), without a
+/// ` from the `, ` by the `, ` with the `), without a
 /// one-word parenthesis (`(rook)`) and squares.
 fn rule_of(hint: &str) -> String {
-    let end = [":", ",", " on ", " from the ", " by the ", " at ", " of the ", " with the "]
+    let end = [":", ",", " on ", " from the ", " by the ", " at ", " with the "]
         .iter()
         .filter_map(|cut| hint.find(cut))
         .min()
@@ -189,7 +189,7 @@ mod tests {
         assert_eq!(rule_of("en passant capture"), "en passant capture");
         assert_eq!(rule_of("no piece of the side to move on e2"), "no piece of the side to move");
         assert_eq!(rule_of("promotion piece missing (rook)"), "promotion piece missing");
-        assert_eq!(rule_of("en passant capture of the pawn on d6"), "en passant capture");
+        assert_eq!(rule_of("en passant capture of the pawn on d6"), "en passant capture of the pawn");
         assert_eq!(rule_of("castling kingside with the rook on h1"), "castling kingside");
         assert_eq!(
             rule_of("leaves the king in check (the piece is pinned by the bishop on h8)"),

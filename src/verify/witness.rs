@@ -144,14 +144,21 @@ pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
 }
 
 /// A hint's rule: its words up to the first detail (`:`, `,`, ` on `,
-/// ` from the `, ` by the `), squares dropped.
+/// ` from the `, ` by the `, ` with the `), without a
+/// one-word parenthesis (`(rook)`) and squares.
 fn rule_of(hint: &str) -> String {
-    let end = [":", ",", " on ", " from the ", " by the ", " at "]
+    let end = [":", ",", " on ", " from the ", " by the ", " at ", " with the "]
         .iter()
         .filter_map(|cut| hint.find(cut))
         .min()
         .unwrap_or(hint.len());
-    let words: Vec<&str> = hint[..end]
+    let mut rule = &hint[..end];
+    if let Some(open) = rule.find(" (") {
+        if !rule[open + 2..].trim_end_matches(')').contains(' ') {
+            rule = &rule[..open];
+        }
+    }
+    let words: Vec<&str> = rule
         .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
         .filter(|w| !w.is_empty() && !is_square(w))
         .collect();
@@ -181,6 +188,13 @@ mod tests {
         assert_eq!(rule_of("castles through d8, attacked by the knight on c6"), "castles through");
         assert_eq!(rule_of("en passant capture"), "en passant capture");
         assert_eq!(rule_of("no piece of the side to move on e2"), "no piece of the side to move");
+        assert_eq!(rule_of("promotion piece missing (rook)"), "promotion piece missing");
+        assert_eq!(rule_of("en passant capture of the pawn on d6"), "en passant capture of the pawn");
+        assert_eq!(rule_of("castling kingside with the rook on h1"), "castling kingside");
+        assert_eq!(
+            rule_of("leaves the king in check (the piece is pinned by the bishop on h8)"),
+            "leaves the king in check the piece is pinned"
+        );
         assert!(is_square("h10") && is_square("a1") && !is_square("a") && !is_square("and"));
     }
 }

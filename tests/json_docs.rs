@@ -340,6 +340,7 @@ fn named_keys(text: &str) -> Vec<String> {
         .skip(1)
         .step_by(2)
         .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .filter(|w| !["true", "false", "null"].contains(w))
         .map(str::to_string)
         .collect()
 }

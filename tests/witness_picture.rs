@@ -229,7 +229,12 @@ fn tictacchess_and_a_ten_by_ten_variant_are_drawn_with_hands_and_checks() {
         &svg_path,
     );
     assert!(text.contains(" 10  .  .  .  .  k  .  .  .  .  .\n"), "{text}");
-    assert!(text.contains("( ): e1 king in check, f3 checking piece"), "{text}");
+    // The extra move's hint names the square it leaves attacked and the attacker: both marked.
+    assert!(text.contains("e1e2 (leaves its king on e2 attacked by the customPiece1 (BN) on f3)"), "{text}");
+    assert!(
+        text.contains("( ): e1 king in check, e2 attacked square, f3 checking piece and attacking piece"),
+        "{text}"
+    );
     assert!(svg.contains("missing: e1f2") && svg.contains("extra: e1e2"), "{svg}");
     assert!(svg.contains(">10</text>") && svg.contains(">j</text>"), "ranks to 10, files to j");
 }

@@ -121,6 +121,19 @@ pub enum Outcome {
 #[error("{0}")]
 pub struct EngineFailure(pub String);
 
+/// An answer that broke one of the rules every answer is held to
+/// (docs/formats/answers.md): an engine failure (exit 3) when an engine
+/// printed it, an input error (exit 2) when the user gave it (a paste). JSON
+/// error documents name the rule (`error.rule`).
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct BrokenRule {
+    pub message: String,
+    pub rule: &'static str,
+    /// True if an engine broke it (exit 3).
+    pub engine: bool,
+}
+
 /// A bad or pointless combination of arguments (exit 2, JSON kind `usage`),
 /// with at most one hint line. Build it with [`usage_error`].
 #[derive(Debug, thiserror::Error)]
@@ -157,7 +170,8 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     pub fn of(err: &anyhow::Error) -> ErrorKind {
-        if err.chain().any(|e| e.is::<EngineFailure>()) {
+        let engine_rule = |e: &(dyn std::error::Error + 'static)| e.downcast_ref::<BrokenRule>().is_some_and(|b| b.engine);
+        if err.chain().any(|e| e.is::<EngineFailure>() || engine_rule(e)) {
             ErrorKind::Engine
         } else if err.chain().any(|e| e.is::<UsageError>()) {
             ErrorKind::Usage

@@ -10,7 +10,8 @@ use super::hunt::live::NodeBar;
 use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls,
+    clip_message, error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
+    EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -65,11 +66,22 @@ pub struct SuiteArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// With --engine-script: the script plays Chess960, so it is sent the Chess960 positions (a script cannot say so itself; without this they are skipped with a note).
+    #[arg(long)]
+    pub chess960: bool,
     #[command(flatten)]
     pub variant: super::variant::VariantArgs,
 }
 
 pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
+    if args.chess960 && args.variant.is_set() {
+        return Err(super::no_effect("--chess960", "with --variant"));
+    }
+    if args.chess960 && args.engine.engine_script.is_none() {
+        return Err(usage(
+            "--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)",
+        ));
+    }
     if args.variant.is_set() {
         return super::variant::suite(&args);
     }
@@ -122,6 +134,8 @@ struct Summary {
     passed: usize,
     failed: usize,
     skipped: usize,
+    /// Positions never compared: a side lacks an option they need.
+    unsupported: usize,
     nodes: u128,
     seconds: f64,
 }
@@ -133,6 +147,7 @@ impl Summary {
         self.passed += other.passed;
         self.failed += other.failed;
         self.skipped += other.skipped;
+        self.unsupported += other.unsupported;
         self.nodes += other.nodes;
         self.seconds += other.seconds;
     }
@@ -146,10 +161,23 @@ struct SuiteJson<'a> {
     files: &'a [Summary],
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
+    /// Positions never compared because a side cannot take them.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    unsupported: &'a [Unsupported],
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineCalls>,
     threads: usize,
     seconds: f64,
+}
+
+/// A position never compared: the engine (or the reference) lacks an
+/// option it needs (`UCI_Chess960`).
+#[derive(Debug, Serialize)]
+pub struct Unsupported {
+    pub file: String,
+    pub line_number: usize,
+    pub root: String,
+    pub reason: String,
 }
 
 /// A suite file read and checked: its name and its positions.
@@ -188,14 +216,47 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     if total_checks == 0 {
         return Err(nothing_to_check(&suites, all().map(|e| e.counts.len()).sum(), args));
     }
-    let expected_nodes = all().flat_map(selected).fold(0u64, |a, (_, n)| a.saturating_add(n));
-    let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
 
-    let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?;
+    let mut engine = args.engine.engine(&rules, DivideFormat::Auto, args.chess960)?;
     let mut reference = match engine {
-        Some(_) => Some(args.engine.reference(&rules)?),
+        Some(_) => Some(args.engine.reference(&rules, args.chess960)?),
         None => None,
     };
+    // Positions a side cannot take (it lacks an option they need) are
+    // never compared: skipped, counted and noted. If none is left, the run
+    // fails naming the option (a variant the engine does not play).
+    let mut unsupported: Vec<Unsupported> = Vec::new();
+    let mut cannot: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    if let (Some(e), Some(r)) = (engine.as_mut(), reference.as_mut()) {
+        let mut first = None;
+        for suite in &suites {
+            for (entry, pos) in &suite.entries {
+                match root_support(e.as_mut(), r.as_mut(), pos) {
+                    Ok(()) => {}
+                    Err(err) if err.is_unsupported() => {
+                        cannot.insert(entry.origin.clone(), err.to_string());
+                        unsupported.push(Unsupported {
+                            file: suite.name.clone(),
+                            line_number: entry.line(),
+                            root: entry.fen.clone(),
+                            reason: err.to_string(),
+                        });
+                        first.get_or_insert(err);
+                    }
+                    Err(err) => return Err(verify_error(err)),
+                }
+            }
+        }
+        if let (true, Some(err)) = (all().all(|e| cannot.contains_key(&e.origin) || selected(e).is_empty()), first) {
+            return Err(verify_error(err));
+        }
+    }
+    let total_checks: usize = all().filter(|e| !cannot.contains_key(&e.origin)).map(|e| selected(e).len()).sum();
+    let expected_nodes = all()
+        .filter(|e| !cannot.contains_key(&e.origin))
+        .flat_map(selected)
+        .fold(0u64, |a, (_, n)| a.saturating_add(n));
+    let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
     let started = Instant::now();
     let mut engine_calls = 0u32;
     let mut summaries = Vec::new();
@@ -208,6 +269,15 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             Summary { file: Some(suite.name.clone()), positions: suite.entries.len(), ..Summary::default() };
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
+            if let Some(reason) = cannot.get(&entry.origin) {
+                summary.unsupported += 1;
+                for &(depth, _) in &entry.counts {
+                    summary.skipped += 1;
+                    let message = format!("never compared: {reason}");
+                    cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message }));
+                }
+                continue;
+            }
             let checks = selected(entry);
             let first_case = cases.len();
             for &(depth, nodes) in entry.counts.iter().filter(|c| !checks.contains(c)) {
@@ -316,6 +386,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
+            unsupported: &unsupported,
             engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
                 calls: engine_calls,
@@ -337,9 +408,34 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 write!(out, "\n{}:{} (depth {}): {}", m.file, m.line_number, m.depth, witness_block(m))?;
             }
         }
+        write!(out, "{}", unsupported_notes(&unsupported))?;
         out.flush()?;
     }
     Ok(outcome)
+}
+
+/// One note per reason for the positions never compared, naming them.
+fn unsupported_notes(unsupported: &[Unsupported]) -> String {
+    let mut reasons: Vec<&str> = Vec::new();
+    for u in unsupported {
+        if !reasons.contains(&u.reason.as_str()) {
+            reasons.push(&u.reason);
+        }
+    }
+    let mut text = String::new();
+    for reason in reasons {
+        let at: Vec<String> = unsupported
+            .iter()
+            .filter(|u| u.reason == reason)
+            .map(|u| format!("{}:{}", u.file, u.line_number))
+            .collect();
+        let shown = if at.len() > 8 { format!("{}, ...", at[..8].join(", ")) } else { at.join(", ") };
+        text.push_str(&format!(
+            "\nnote: {} never compared ({shown}): {reason}\n",
+            plural(at.len() as u64, "position", "positions")
+        ));
+    }
+    text
 }
 
 /// Reads every file (`-`: standard input) and every position before any work.

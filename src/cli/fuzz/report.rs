@@ -106,7 +106,39 @@ pub struct FuzzJson {
     pub witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_check: Option<PositionCheckJson>,
+    /// The roots skipped because a side cannot take them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped_roots: Option<SkippedRoots>,
     pub seconds: f64,
+}
+
+/// Roots skipped because the engine (or the reference) lacks an option they
+/// need (`UCI_Chess960`): how many, of how many, and why (each reason once).
+#[derive(Serialize, Debug, Default, Clone)]
+pub struct SkippedRoots {
+    pub count: usize,
+    pub of: usize,
+    pub reasons: Vec<String>,
+}
+
+impl SkippedRoots {
+    /// One more root skipped for `reason`.
+    pub fn add(&mut self, reason: String) {
+        self.count += 1;
+        if !self.reasons.contains(&reason) {
+            self.reasons.push(reason);
+        }
+    }
+
+    /// The note of the text report.
+    pub fn note(&self) -> String {
+        format!(
+            "note: skipped {} of the {} roots, never compared: {}",
+            self.count,
+            self.of,
+            self.reasons.join("; ")
+        )
+    }
 }
 
 /// Positions per second of a run (0 for an instant one).
@@ -138,6 +170,7 @@ impl FuzzJson {
             root,
             witness,
             position_check,
+            skipped_roots: None,
             seconds: s.elapsed.as_secs_f64(),
         }
     }

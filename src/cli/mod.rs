@@ -113,6 +113,9 @@ pub enum Outcome {
     Success,
     /// A count or move list disagreed (exit 1).
     Mismatch,
+    /// The report is done but incomplete: an engine failed on part of it
+    /// (exit 3; `suite` goes on after an engine failure).
+    EngineFailure,
 }
 
 /// An external engine crashed, hung or printed garbage (exit 3). Attach it
@@ -268,6 +271,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Mismatch) => ExitCode::from(1),
+        Ok(Outcome::EngineFailure) => ExitCode::from(3),
         Err(err) => {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

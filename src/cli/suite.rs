@@ -66,6 +66,9 @@ pub struct SuiteArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// With an engine: after an engine failure (a crash, a hang, an answer that breaks a rule), restart it and ask again up to N times before the count is marked as an engine failure (for engines that fail at random) [default: 0].
+    #[arg(long, value_name = "N", value_parser = retries_arg)]
+    pub retries: Option<u32>,
     /// With --engine-script: the script plays Chess960, so it is sent the Chess960 positions (a script cannot say so itself; without this they are skipped with a note).
     #[arg(long)]
     pub chess960: bool,
@@ -73,7 +76,14 @@ pub struct SuiteArgs {
     pub variant: super::variant::VariantArgs,
 }
 
+fn retries_arg(s: &str) -> Result<u32, String> {
+    super::common::integer_in(s, 0, 100, "a number of retries").map(|n| n as u32)
+}
+
 pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
+    if args.retries.is_some() && !args.engine.has_engine() {
+        return Err(usage("--retries has no effect without --engine-uci or --engine-script"));
+    }
     if args.chess960 && args.variant.is_set() {
         return Err(super::no_effect("--chess960", "with --variant"));
     }
@@ -136,6 +146,8 @@ struct Summary {
     skipped: usize,
     /// Positions never compared: a side lacks an option they need.
     unsupported: usize,
+    /// Counts the engine failed to give (crash, hang, unreadable answer).
+    engine_failures: usize,
     nodes: u128,
     seconds: f64,
 }
@@ -148,6 +160,7 @@ impl Summary {
         self.failed += other.failed;
         self.skipped += other.skipped;
         self.unsupported += other.unsupported;
+        self.engine_failures += other.engine_failures;
         self.nodes += other.nodes;
         self.seconds += other.seconds;
     }
@@ -164,6 +177,9 @@ struct SuiteJson<'a> {
     /// Positions never compared because a side cannot take them.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     unsupported: &'a [Unsupported],
+    /// Counts the engine failed to give, each marked and the run gone on.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    engine_failures: &'a [Failure],
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineCalls>,
     threads: usize,
@@ -178,6 +194,49 @@ pub struct Unsupported {
     pub line_number: usize,
     pub root: String,
     pub reason: String,
+}
+
+/// A count the engine failed to give (or a bisection it failed to finish):
+/// the engine was restarted and the suite went on.
+#[derive(Debug, Serialize)]
+pub struct Failure {
+    pub file: String,
+    pub line_number: usize,
+    pub root: String,
+    pub depth: u32,
+    /// Times the engine was asked (1 + the retries used).
+    pub attempts: u32,
+    pub message: String,
+    /// The rule of answers the answer broke, if that is the failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+/// Asks the engine for the divide of `pos` at `depth`, restarting it and
+/// asking again up to `retries` times after a failure: the count, or the
+/// last failure and the number of attempts.
+fn ask_count<R: Rules>(
+    engine: &mut dyn chesstool::engines::Divider<R>,
+    pos: &R::Position,
+    depth: u32,
+    retries: u32,
+    calls: &mut u32,
+) -> Result<u64, (chesstool::engines::EngineError, u32)> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        *calls += 1;
+        match engine.divide(&Line::new(pos.clone()), depth) {
+            Ok(d) => return Ok(d.nodes()),
+            Err(e) => {
+                // A dead engine is started anew for the next question.
+                engine.restart();
+                if attempt > retries || !e.is_engine_failure() {
+                    return Err((e, attempt));
+                }
+            }
+        }
+    }
 }
 
 /// A suite file read and checked: its name and its positions.
@@ -261,6 +320,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     let mut engine_calls = 0u32;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
+    let mut failures: Vec<Failure> = Vec::new();
+    let retries = args.retries.unwrap_or(0);
     let mut junit_suites = Vec::new();
     let mut done = 0;
     for suite in &suites {
@@ -286,14 +347,43 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message: why }));
             }
             let mut failing: Vec<Mismatch> = Vec::new();
+            // After an engine failure, the deeper counts of the position are
+            // not asked (they would fail the same way, or take as long).
+            let mut failed_at: Option<u32> = None;
             for (depth, expected) in checks {
+                if let Some(at) = failed_at {
+                    summary.skipped += 1;
+                    let message = format!("not asked: the engine failed at depth {at} of this position");
+                    cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message }));
+                    done += 1;
+                    bar.advance(expected, done, total_checks);
+                    continue;
+                }
                 let count_started = Instant::now();
                 let got = match engine.as_mut() {
-                    Some(e) => {
-                        engine_calls += 1;
-                        let answer = e.divide(&Line::new(pos.clone()), depth);
-                        answer.map_err(|e| verify_error(VerifyError::Engine(e)))?.nodes()
-                    }
+                    Some(e) => match ask_count(e.as_mut(), pos, depth, retries, &mut engine_calls) {
+                        Ok(n) => n,
+                        Err((err, _)) if !err.is_engine_failure() => return Err(verify_error(VerifyError::Engine(err))),
+                        Err((err, attempts)) => {
+                            let seconds = count_started.elapsed().as_secs_f64();
+                            let message = err.to_string();
+                            summary.engine_failures += 1;
+                            failures.push(Failure {
+                                file: suite.name.clone(),
+                                line_number: entry.count_line(depth),
+                                root: entry.fen.clone(),
+                                depth,
+                                attempts,
+                                message: message.clone(),
+                                rule: err.rule(),
+                            });
+                            cases.push(case_name(entry, depth, seconds, CaseResult::Error { message }));
+                            failed_at = Some(depth);
+                            done += 1;
+                            bar.advance(expected, done, total_checks);
+                            continue;
+                        }
+                    },
                     None => rules.perft(pos, depth),
                 };
                 let seconds = count_started.elapsed().as_secs_f64();
@@ -329,9 +419,35 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 let report = checker.check_from(&Line::new(pos.clone()), first.depth, first.depth, true);
                 first.calls = checker.engine_calls;
                 engine_calls += checker.engine_calls;
-                let report = report.map_err(verify_error)?;
-                match &report.witness {
-                    Some(w) => {
+                drop(checker);
+                let report = match report {
+                    Ok(report) => Some(report),
+                    Err(err) if err.is_engine_failure() => {
+                        // The mismatch stands; the hunt for its witness failed.
+                        e.restart();
+                        r.restart();
+                        summary.engine_failures += 1;
+                        let rule = match &err {
+                            VerifyError::Engine(x) | VerifyError::Reference(x) => x.rule(),
+                            _ => None,
+                        };
+                        failures.push(Failure {
+                            file: suite.name.clone(),
+                            line_number: first.line_number,
+                            root: entry.fen.clone(),
+                            depth: first.depth,
+                            attempts: 1,
+                            message: format!("while looking for the first wrong position: {err}"),
+                            rule,
+                        });
+                        first.note = Some(format!("no witness: the engine failed while bisecting: {err}"));
+                        None
+                    }
+                    Err(err) => return Err(verify_error(err)),
+                };
+                match report.as_ref().map(|r| &r.witness) {
+                    None => {}
+                    Some(Some(w)) => {
                         first.witness = Some(WitnessJson::new(&*rules, w));
                         first.diagram = picture::witness_diagram(&*rules, w, "  ");
                         if let Some(dir) = &args.svg {
@@ -339,7 +455,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                             picture::write_one(&path, &*rules, w, args.force.force, &inputs)?;
                         }
                     }
-                    None => {
+                    Some(None) => {
                         first.note = Some(format!(
                             "the engine agrees with the reference at depth {}: the suite's count may be wrong",
                             first.depth
@@ -377,16 +493,22 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
         }
     }
-    let outcome = if mismatches.is_empty() { Outcome::Success } else { Outcome::Mismatch };
+    // An engine failure wins over a mismatch: the verdict is incomplete.
+    let (outcome, status) = match (failures.is_empty(), mismatches.is_empty()) {
+        (false, _) => (Outcome::EngineFailure, "engine-failure"),
+        (true, false) => (Outcome::Mismatch, "mismatch"),
+        (true, true) => (Outcome::Success, "ok"),
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
         let doc = SuiteJson {
-            status: if mismatches.is_empty() { "ok" } else { "mismatch" },
+            status,
             variant: rules.variant(),
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
             unsupported: &unsupported,
+            engine_failures: &failures,
             engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
                 calls: engine_calls,
@@ -409,7 +531,24 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             }
         }
         write!(out, "{}", unsupported_notes(&unsupported))?;
+        if !failures.is_empty() {
+            writeln!(out, "\n{}:", plural(failures.len() as u64, "engine failure", "engine failures"))?;
+            for f in &failures {
+                let attempts =
+                    if f.attempts > 1 { format!(", {} attempts", f.attempts) } else { String::new() };
+                writeln!(out, "{}:{} (depth {}{attempts}): {}", f.file, f.line_number, f.depth, f.message)?;
+            }
+        }
         out.flush()?;
+    }
+    if !failures.is_empty() {
+        // The one line on stderr; the failures are in the report.
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {} ({}): the report is incomplete",
+            plural(failures.len() as u64, "engine failure", "engine failures"),
+            failures.iter().map(|f| format!("{}:{}", f.file, f.line_number)).take(5).collect::<Vec<_>>().join(", ")
+        );
     }
     Ok(outcome)
 }
@@ -517,9 +656,15 @@ fn witness_block(m: &Mismatch) -> String {
 fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"]);
+    // The engine failures get a column when there are any.
+    let failures = totals.engine_failures > 0;
+    let mut header = vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"];
+    if failures {
+        header.insert(5, "Engine failed");
+    }
+    table.set_header(header);
     let row = |name: String, s: &Summary| {
-        vec![
+        let mut cells = vec![
             name,
             s.positions.to_string(),
             s.checked.to_string(),
@@ -529,7 +674,11 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
             s.nodes.to_string(),
             format!("{:.2}", s.seconds),
             format!("{:.1}", mnps(u64::try_from(s.nodes).unwrap_or(u64::MAX), s.seconds)),
-        ]
+        ];
+        if failures {
+            cells.insert(5, s.engine_failures.to_string());
+        }
+        cells
     };
     for s in summaries {
         table.add_row(row(s.file.clone().unwrap_or_default(), s));
@@ -537,8 +686,8 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     if summaries.len() > 1 {
         table.add_row(row("total".to_string(), totals));
     }
-    for i in 1..9 {
-        table.column_mut(i).expect("nine columns").set_cell_alignment(CellAlignment::Right);
+    for i in 1..(if failures { 10 } else { 9 }) {
+        table.column_mut(i).expect("nine or ten columns").set_cell_alignment(CellAlignment::Right);
     }
     table
 }

@@ -825,7 +825,8 @@ mod tests {
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 1: \"a2a3 380\" is not a stockfish divide line (the whole text reads as perftree output)"
+            "line 1: \"a2a3 380\" is not a stockfish divide line (the layout is `e2e4: 20` and `Nodes searched: N`; \
+             the whole text reads as perftree output)"
         );
         assert_eq!(parse_divide("", DivideFormat::Auto).unwrap_err(), ParseOutputError::Empty { skipped: 0 });
         // Looks like data but cannot be read: never skipped, even first.
@@ -854,6 +855,31 @@ mod tests {
         // A bare number between moves is not prose.
         let err = parse_divide("a2a3: 380\n420\nb2b3: 420\n", DivideFormat::Stockfish).unwrap_err();
         assert!(matches!(err, ParseOutputError::UnknownLine { line: 2, .. }), "{err}");
+    }
+
+    #[test]
+    fn one_reading_for_every_source() {
+        // The issue's script: refused by the one rule, wherever it comes from.
+        let err = read_answer("e2e4 5\nd2d4 5\n\n11\n", DivideFormat::Auto).unwrap_err();
+        assert_eq!(err, ParseOutputError::TotalNotSum { total: 11, sum: 10, moves: 2 });
+        assert_eq!(err.rule(), "total-is-sum");
+        assert_eq!(err.to_string(), "the total 11 is not the sum of the 2 moves above it (10)");
+        assert!(read_answer("e2e4 5\nd2d4 5\n\n10\n", DivideFormat::Auto).is_ok());
+        // No total: the moves are summed; a total alone is a total.
+        assert!(read_answer("e2e4 5\nd2d4 5\n", DivideFormat::Auto).is_ok());
+        assert!(read_answer("Nodes searched: 400\n", DivideFormat::Auto).is_ok());
+        // A line no layout reads names every layout.
+        let err = read_answer("e2e4 5\ne2e4 has 5\n", DivideFormat::Auto).unwrap_err();
+        assert!(err.to_string().contains("is not a divide line (the layouts read are `e2e4: 20`"), "{err}");
+        assert_eq!(err.rule(), "divide-line");
+    }
+
+    #[test]
+    fn refusals_are_recognised() {
+        assert!(refuses("No such option: UCI_Variant"));
+        assert!(refuses("Unknown command: 'foo'. Type help for more information."));
+        assert!(!refuses("info string variant atomic"));
+        assert!(!refuses("e2e4: 20"));
     }
 
     #[test]

@@ -22,7 +22,17 @@
 //! for the last line again without its last move, it prints the key it had
 //! after that move, as an unmake that forgets to restore the hash key).
 //! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
-//! `hang-deep`, `garbage`, `duplicate`.
+//! `hang-deep`, `garbage`, `duplicate`, `sum-wrong` (the total is one more
+//! than the sum of the moves).
+//! What it can do (UCI): `no-chess960` (lists no `UCI_Chess960` and
+//! answers it `No such option`, as Stockfish does for options it lacks),
+//! `no-such-option` (lists its options but answers every `setoption` with
+//! `No such option: NAME`); `--option 'option name N type T ...'` lists
+//! one more option (repeatable), which it then takes and ignores: it still
+//! plays chess. `--hang-on FEN` hangs when asked about lines from FEN
+//! alone (a suite's one bad position); `--crash-once FILE` crashes at its
+//! first perft if FILE does not exist, creating it (an engine that fails at
+//! random: a restart succeeds).
 //!
 //! Output layout with `--format` or `BUGGY_ENGINE_FORMAT`: `stockfish` (UCI
 //! default), `perftree` (script default), `weiss`, `dash`, `san` (long
@@ -37,6 +47,12 @@ use std::io::{BufRead, Write};
 #[derive(Default, Clone)]
 struct Bugs {
     names: Vec<String>,
+    /// `--option` lines: options listed after `uci`, taken and ignored.
+    options: Vec<String>,
+    /// `--hang-on FEN`.
+    hang_on: Option<String>,
+    /// `--crash-once FILE`.
+    crash_once: Option<String>,
 }
 
 impl Bugs {
@@ -330,7 +346,17 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
             (name, subtree(node, bm, depth - 1, bugs))
         })
         .collect();
-    let total: u64 = rows.iter().map(|(_, n)| n).sum();
+    let mut total: u64 = rows.iter().map(|(_, n)| n).sum();
+    if bugs.has("sum-wrong") {
+        total += 1;
+    }
+    if let Some(file) = &bugs.crash_once {
+        if std::fs::OpenOptions::new().write(true).create_new(true).open(file).is_ok() {
+            println!("a2a3: 1");
+            let _ = std::io::stdout().flush();
+            std::process::abort();
+        }
+    }
     if bugs.has("crash") || (bugs.has("crash-deep") && below_root) {
         for (m, n) in rows.iter().take(rows.len() / 2) {
             println!("{m}: {n}");
@@ -387,12 +413,14 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
     Ok(node)
 }
 
-const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [DEPTH [FEN [MOVES]]]
+const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [--option LINE]... [--hang-on FEN]
+                    [--crash-once FILE] [DEPTH [FEN [MOVES]]]
   without DEPTH: a UCI engine on standard input (`go perft N`)
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
         double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
-        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate
+        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate,
+        sum-wrong, no-chess960, no-such-option
   formats: stockfish, perftree, weiss, dash, san, total";
 
 /// A usage error: the reason and the usage on stderr, exit 2 (never a panic).
@@ -402,7 +430,7 @@ fn usage_error(reason: &str) -> ! {
 }
 
 fn main() {
-    let mut bugs = Bugs::default();
+    let mut bugs = Bugs { names: Vec::new(), options: Vec::new(), hang_on: None, crash_once: None };
     let mut format: Option<String> = std::env::var("BUGGY_ENGINE_FORMAT").ok();
     if let Ok(b) = std::env::var("BUGGY_ENGINE_BUG") {
         bugs.names.extend(b.split(',').filter(|s| !s.is_empty()).map(String::from));
@@ -420,6 +448,11 @@ fn main() {
                 None => usage_error("--bug needs a NAME"),
             },
             "--format" => format = Some(args.next().unwrap_or_else(|| usage_error("--format needs a FORMAT"))),
+            "--option" => bugs.options.push(args.next().unwrap_or_else(|| usage_error("--option needs a LINE"))),
+            "--hang-on" => bugs.hang_on = Some(args.next().unwrap_or_else(|| usage_error("--hang-on needs a FEN"))),
+            "--crash-once" => {
+                bugs.crash_once = Some(args.next().unwrap_or_else(|| usage_error("--crash-once needs a FILE")))
+            }
             flag if flag.starts_with("--") => usage_error(&format!("unknown option {flag:?}")),
             _ => rest.push(a),
         }
@@ -434,7 +467,16 @@ fn main() {
         let root = Position::from_fen(fen).unwrap_or_else(|e| usage_error(&format!("FEN {fen:?}: {e}")));
         let moves: Vec<&str> = rest.get(2).map_or(Vec::new(), |m| m.split_whitespace().collect());
         let node = apply_moves(root, &moves, &bugs).unwrap_or_else(|e| usage_error(&format!("MOVES: {e}")));
+        if bugs.hang_on.as_deref() == Some(fen) {
+            hang_forever();
+        }
         print!("{}", divide_text(&node, depth.max(1), &bugs, format, !moves.is_empty()));
+    }
+}
+
+fn hang_forever() -> ! {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(3600));
     }
 }
 
@@ -447,6 +489,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
     // the key kept after a move was taken back.
     let mut last: (String, Vec<String>) = ("startpos".into(), Vec::new());
     let mut stale_key: Option<u64> = None;
+    let mut hang_here = false;
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -454,11 +497,27 @@ fn uci_loop(bugs: &Bugs, format: &str) {
         match words.as_slice() {
             ["uci"] => {
                 println!("id name BuggyEngine");
-                println!("option name UCI_Chess960 type check default false");
+                if !bugs.has("no-chess960") {
+                    println!("option name UCI_Chess960 type check default false");
+                }
+                for option in &bugs.options {
+                    println!("{option}");
+                }
                 println!("uciok");
             }
             ["isready"] => println!("readyok"),
-            ["setoption", "name", "UCI_Chess960", "value", v] => chess960 = *v == "true",
+            ["setoption", "name", rest @ ..] => {
+                let name = rest.iter().take_while(|w| **w != "value").copied().collect::<Vec<_>>().join(" ");
+                let listed = (name == "UCI_Chess960" && !bugs.has("no-chess960"))
+                    || bugs.options.iter().any(|o| {
+                        o.strip_prefix("option name ").is_some_and(|r| r.starts_with(&format!("{name} type")))
+                    });
+                if !listed || bugs.has("no-such-option") {
+                    println!("No such option: {name}");
+                } else if name == "UCI_Chess960" {
+                    chess960 = rest.last() == Some(&"true");
+                }
+            }
             ["position", rest @ ..] => {
                 let (fen, moves): (String, &[&str]) = match rest {
                     ["startpos", tail @ ..] => ("startpos".into(), tail.strip_prefix(&["moves"]).unwrap_or(&[])),
@@ -468,6 +527,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     }
                     _ => continue,
                 };
+                hang_here = bugs.hang_on.as_deref() == Some(fen.as_str()) && moves.is_empty();
                 let Ok(mut root) = Position::from_fen(&fen) else { continue };
                 if chess960 {
                     root.set_chess960(true);
@@ -482,6 +542,9 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 }
             }
             ["go", "perft", d] => {
+                if hang_here {
+                    hang_forever();
+                }
                 println!("info string perft with bugs: {}", bugs.names.join(","));
                 let depth: u32 = d.parse().unwrap_or(1).max(1);
                 print!("{}", divide_text(&node, depth, bugs, format, below_root));

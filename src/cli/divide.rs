@@ -9,7 +9,8 @@ use super::common::{plural, positive_depth_arg, read_input_bytes};
 use super::hunt::live::Status;
 use super::hunt::report::{diff_table_named, witness_text, ComparisonJson, LineJson, WitnessJson};
 use super::hunt::{
-    error_document, is_broken_pipe, resolve_line, usage, verify_error, write_json, EngineArgs, EngineCalls,
+    engine_error, error_document, is_broken_pipe, resolve_line, root_support, usage, verify_error, write_json,
+    EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -307,8 +308,7 @@ fn hunt<R: Rules + 'static>(
     let mut engine: Box<dyn Divider<R>> = match &args.against {
         Some(path) => {
             let (name, bytes) = read_input_bytes(path, chesstool::input::DIVIDE)?;
-            let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format).map_err(engine_error)?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {
                 // A closed stderr (`2>&1 | head`) must not end the run.
                 let _ = writeln!(
@@ -321,11 +321,19 @@ fn hunt<R: Rules + 'static>(
             saved = Some(divide.clone());
             Box::new(divide)
         }
-        None => args.engine.engine(rules, format)?.expect("an engine, or hunting would be false"),
+        None => args.engine.engine(rules, format, args.chess960)?.expect("an engine, or hunting would be false"),
     };
-    let mut reference = args.engine.reference(rules)?;
+    let mut reference = args.engine.reference(rules, args.chess960)?;
     let engine_name = engine.name();
+    // An engine that lacks an option the root needs is refused before any
+    // question: its answer would be about another game.
     let reference_name = reference.name();
+    if let Err(e) = root_support(engine.as_mut(), reference.as_mut(), &line.root) {
+        if args.against.is_none() {
+            *extra = Some(EngineCalls { name: engine_name, calls: 0 }.context());
+        }
+        return Err(verify_error(e));
+    }
     let status = Status::new(args.quiet || args.json);
     let started = Instant::now();
     let show_step = |s: &Step| {
@@ -344,6 +352,19 @@ fn hunt<R: Rules + 'static>(
     let (calls, reference_calls) = (checker.engine_calls, checker.reference_calls);
     drop(checker);
     status.finish();
+    let skipped = engine.skipped();
+    if let (Some(s), None, false) = (skipped, &args.against, args.quiet || args.json) {
+        // UCI chatter is what engines print between answers: not worth a note.
+        if let Some(kinds) = (Skipped { uci: 0, ..s }).describe() {
+            let lines = s.lines() - s.uci;
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: {engine_name}: skipped {} of its answers that {} not divide data ({kinds})",
+                plural(lines as u64, "line", "lines"),
+                if lines == 1 { "is" } else { "are" }
+            );
+        }
+    }
     let seconds = started.elapsed().as_secs_f64();
     let report = match result {
         Ok(report) => report,
@@ -374,7 +395,7 @@ fn hunt<R: Rules + 'static>(
             reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
-            skipped_lines: saved.as_ref().map(|s| s.skipped().into()),
+            skipped_lines: skipped.map(Into::into),
             notes,
             seconds,
         };

@@ -117,6 +117,9 @@ pub enum Outcome {
     Success,
     /// A count or move list disagreed (exit 1).
     Mismatch,
+    /// The report is done but incomplete: an engine failed on part of it
+    /// (exit 3; `suite` goes on after an engine failure).
+    EngineFailure,
 }
 
 /// An external engine crashed, hung or printed garbage (exit 3). Attach it
@@ -124,6 +127,19 @@ pub enum Outcome {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct EngineFailure(pub String);
+
+/// An answer that broke one of the rules every answer is held to
+/// (docs/formats/answers.md): an engine failure (exit 3) when an engine
+/// printed it, an input error (exit 2) when the user gave it (a paste). JSON
+/// error documents name the rule (`error.rule`).
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct BrokenRule {
+    pub message: String,
+    pub rule: &'static str,
+    /// True if an engine broke it (exit 3).
+    pub engine: bool,
+}
 
 /// A bad or pointless combination of arguments (exit 2, JSON kind `usage`),
 /// with at most one hint line. Build it with [`usage_error`].
@@ -171,7 +187,9 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     pub fn of(err: &anyhow::Error) -> ErrorKind {
-        if err.chain().any(|e| e.is::<EngineFailure>()) {
+        let engine_rule =
+            |e: &(dyn std::error::Error + 'static)| e.downcast_ref::<BrokenRule>().is_some_and(|b| b.engine);
+        if err.chain().any(|e| e.is::<EngineFailure>() || engine_rule(e)) {
             ErrorKind::Engine
         } else if err.chain().any(|e| e.is::<UsageError>()) {
             ErrorKind::Usage
@@ -296,6 +314,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Mismatch) => ExitCode::from(1),
+        Ok(Outcome::EngineFailure) => ExitCode::from(3),
         Err(err) => {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

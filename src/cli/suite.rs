@@ -10,7 +10,8 @@ use super::hunt::live::NodeBar;
 use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls,
+    clip_message, error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
+    EngineCalls,
 };
 use super::Outcome;
 use anyhow::Context;
@@ -65,11 +66,32 @@ pub struct SuiteArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// With an engine: after an engine failure (a crash, a hang, an answer that breaks a rule), restart it and ask again up to N times before the count is marked as an engine failure (for engines that fail at random) [default: 0].
+    #[arg(long, value_name = "N", value_parser = retries_arg)]
+    pub retries: Option<u32>,
+    /// With --engine-script: the script plays Chess960, so it is sent the Chess960 positions (a script cannot say so itself; without this they are skipped with a note).
+    #[arg(long)]
+    pub chess960: bool,
     #[command(flatten)]
     pub variant: super::variant::VariantArgs,
 }
 
+fn retries_arg(s: &str) -> Result<u32, String> {
+    super::common::integer_in(s, 0, 100, "a number of retries").map(|n| n as u32)
+}
+
 pub fn run(args: SuiteArgs) -> anyhow::Result<Outcome> {
+    if args.retries.is_some() && !args.engine.has_engine() {
+        return Err(usage("--retries has no effect without --engine-uci or --engine-script"));
+    }
+    if args.chess960 && args.variant.is_set() {
+        return Err(super::no_effect("--chess960", "with --variant"));
+    }
+    if args.chess960 && args.engine.engine_script.is_none() {
+        return Err(usage(
+            "--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)",
+        ));
+    }
     if args.variant.is_set() {
         return super::variant::suite(&args);
     }
@@ -122,6 +144,10 @@ struct Summary {
     passed: usize,
     failed: usize,
     skipped: usize,
+    /// Positions never compared: a side lacks an option they need.
+    unsupported: usize,
+    /// Counts the engine failed to give (crash, hang, unreadable answer).
+    engine_failures: usize,
     nodes: u128,
     seconds: f64,
 }
@@ -133,6 +159,8 @@ impl Summary {
         self.passed += other.passed;
         self.failed += other.failed;
         self.skipped += other.skipped;
+        self.unsupported += other.unsupported;
+        self.engine_failures += other.engine_failures;
         self.nodes += other.nodes;
         self.seconds += other.seconds;
     }
@@ -146,10 +174,69 @@ struct SuiteJson<'a> {
     files: &'a [Summary],
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
+    /// Positions never compared because a side cannot take them.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    unsupported: &'a [Unsupported],
+    /// Counts the engine failed to give, each marked and the run gone on.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    engine_failures: &'a [Failure],
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineCalls>,
     threads: usize,
     seconds: f64,
+}
+
+/// A position never compared: the engine (or the reference) lacks an
+/// option it needs (`UCI_Chess960`).
+#[derive(Debug, Serialize)]
+pub struct Unsupported {
+    pub file: String,
+    pub line_number: usize,
+    pub root: String,
+    pub reason: String,
+}
+
+/// A count the engine failed to give (or a bisection it failed to finish):
+/// the engine was restarted and the suite went on.
+#[derive(Debug, Serialize)]
+pub struct Failure {
+    pub file: String,
+    pub line_number: usize,
+    pub root: String,
+    pub depth: u32,
+    /// Times the engine was asked (1 + the retries used).
+    pub attempts: u32,
+    pub message: String,
+    /// The rule of answers the answer broke, if that is the failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+/// Asks the engine for the divide of `pos` at `depth`, restarting it and
+/// asking again up to `retries` times after a failure: the count, or the
+/// last failure and the number of attempts.
+fn ask_count<R: Rules>(
+    engine: &mut dyn chesstool::engines::Divider<R>,
+    pos: &R::Position,
+    depth: u32,
+    retries: u32,
+    calls: &mut u32,
+) -> Result<u64, (chesstool::engines::EngineError, u32)> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        *calls += 1;
+        match engine.divide(&Line::new(pos.clone()), depth) {
+            Ok(d) => return Ok(d.nodes()),
+            Err(e) => {
+                // A dead engine is started anew for the next question.
+                engine.restart();
+                if attempt > retries || !e.is_engine_failure() {
+                    return Err((e, attempt));
+                }
+            }
+        }
+    }
 }
 
 /// A suite file read and checked: its name and its positions.
@@ -188,18 +275,53 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     if total_checks == 0 {
         return Err(nothing_to_check(&suites, all().map(|e| e.counts.len()).sum(), args));
     }
-    let expected_nodes = all().flat_map(selected).fold(0u64, |a, (_, n)| a.saturating_add(n));
-    let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
 
-    let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?;
+    let mut engine = args.engine.engine(&rules, DivideFormat::Auto, args.chess960)?;
     let mut reference = match engine {
-        Some(_) => Some(args.engine.reference(&rules)?),
+        Some(_) => Some(args.engine.reference(&rules, args.chess960)?),
         None => None,
     };
+    // Positions a side cannot take (it lacks an option they need) are
+    // never compared: skipped, counted and noted. If none is left, the run
+    // fails naming the option (a variant the engine does not play).
+    let mut unsupported: Vec<Unsupported> = Vec::new();
+    let mut cannot: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    if let (Some(e), Some(r)) = (engine.as_mut(), reference.as_mut()) {
+        let mut first = None;
+        for suite in &suites {
+            for (entry, pos) in &suite.entries {
+                match root_support(e.as_mut(), r.as_mut(), pos) {
+                    Ok(()) => {}
+                    Err(err) if err.is_unsupported() => {
+                        cannot.insert(entry.origin.clone(), err.to_string());
+                        unsupported.push(Unsupported {
+                            file: suite.name.clone(),
+                            line_number: entry.line(),
+                            root: entry.fen.clone(),
+                            reason: err.to_string(),
+                        });
+                        first.get_or_insert(err);
+                    }
+                    Err(err) => return Err(verify_error(err)),
+                }
+            }
+        }
+        if let (true, Some(err)) = (all().all(|e| cannot.contains_key(&e.origin) || selected(e).is_empty()), first) {
+            return Err(verify_error(err));
+        }
+    }
+    let total_checks: usize = all().filter(|e| !cannot.contains_key(&e.origin)).map(|e| selected(e).len()).sum();
+    let expected_nodes = all()
+        .filter(|e| !cannot.contains_key(&e.origin))
+        .flat_map(selected)
+        .fold(0u64, |a, (_, n)| a.saturating_add(n));
+    let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
     let started = Instant::now();
     let mut engine_calls = 0u32;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
+    let mut failures: Vec<Failure> = Vec::new();
+    let retries = args.retries.unwrap_or(0);
     let mut junit_suites = Vec::new();
     let mut done = 0;
     for suite in &suites {
@@ -208,6 +330,15 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             Summary { file: Some(suite.name.clone()), positions: suite.entries.len(), ..Summary::default() };
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
+            if let Some(reason) = cannot.get(&entry.origin) {
+                summary.unsupported += 1;
+                for &(depth, _) in &entry.counts {
+                    summary.skipped += 1;
+                    let message = format!("never compared: {reason}");
+                    cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message }));
+                }
+                continue;
+            }
             let checks = selected(entry);
             let first_case = cases.len();
             for &(depth, nodes) in entry.counts.iter().filter(|c| !checks.contains(c)) {
@@ -216,14 +347,45 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message: why }));
             }
             let mut failing: Vec<Mismatch> = Vec::new();
+            // After an engine failure, the deeper counts of the position are
+            // not asked (they would fail the same way, or take as long).
+            let mut failed_at: Option<u32> = None;
             for (depth, expected) in checks {
+                if let Some(at) = failed_at {
+                    summary.skipped += 1;
+                    let message = format!("not asked: the engine failed at depth {at} of this position");
+                    cases.push(case_name(entry, depth, 0.0, CaseResult::Skipped { message }));
+                    done += 1;
+                    bar.advance(expected, done, total_checks);
+                    continue;
+                }
                 let count_started = Instant::now();
                 let got = match engine.as_mut() {
-                    Some(e) => {
-                        engine_calls += 1;
-                        let answer = e.divide(&Line::new(pos.clone()), depth);
-                        answer.map_err(|e| verify_error(VerifyError::Engine(e)))?.nodes()
-                    }
+                    Some(e) => match ask_count(e.as_mut(), pos, depth, retries, &mut engine_calls) {
+                        Ok(n) => n,
+                        Err((err, _)) if !err.is_engine_failure() => {
+                            return Err(verify_error(VerifyError::Engine(err)))
+                        }
+                        Err((err, attempts)) => {
+                            let seconds = count_started.elapsed().as_secs_f64();
+                            let message = err.to_string();
+                            summary.engine_failures += 1;
+                            failures.push(Failure {
+                                file: suite.name.clone(),
+                                line_number: entry.count_line(depth),
+                                root: entry.fen.clone(),
+                                depth,
+                                attempts,
+                                message: message.clone(),
+                                rule: err.rule(),
+                            });
+                            cases.push(case_name(entry, depth, seconds, CaseResult::Error { message }));
+                            failed_at = Some(depth);
+                            done += 1;
+                            bar.advance(expected, done, total_checks);
+                            continue;
+                        }
+                    },
                     None => rules.perft(pos, depth),
                 };
                 let seconds = count_started.elapsed().as_secs_f64();
@@ -259,9 +421,35 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 let report = checker.check_from(&Line::new(pos.clone()), first.depth, first.depth, true);
                 first.calls = checker.engine_calls;
                 engine_calls += checker.engine_calls;
-                let report = report.map_err(verify_error)?;
-                match &report.witness {
-                    Some(w) => {
+                drop(checker);
+                let report = match report {
+                    Ok(report) => Some(report),
+                    Err(err) if err.is_engine_failure() => {
+                        // The mismatch stands; the hunt for its witness failed.
+                        e.restart();
+                        r.restart();
+                        summary.engine_failures += 1;
+                        let rule = match &err {
+                            VerifyError::Engine(x) | VerifyError::Reference(x) => x.rule(),
+                            _ => None,
+                        };
+                        failures.push(Failure {
+                            file: suite.name.clone(),
+                            line_number: first.line_number,
+                            root: entry.fen.clone(),
+                            depth: first.depth,
+                            attempts: 1,
+                            message: format!("while looking for the first wrong position: {err}"),
+                            rule,
+                        });
+                        first.note = Some(format!("no witness: the engine failed while bisecting: {err}"));
+                        None
+                    }
+                    Err(err) => return Err(verify_error(err)),
+                };
+                match report.as_ref().map(|r| &r.witness) {
+                    None => {}
+                    Some(Some(w)) => {
                         first.witness = Some(WitnessJson::new(&*rules, w));
                         first.diagram = picture::witness_diagram(&*rules, w, "  ");
                         if let Some(dir) = &args.svg {
@@ -269,7 +457,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                             picture::write_one(&path, &*rules, w, args.force.force, &inputs)?;
                         }
                     }
-                    None => {
+                    Some(None) => {
                         first.note = Some(format!(
                             "the engine agrees with the reference at depth {}: the suite's count may be wrong",
                             first.depth
@@ -307,15 +495,22 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
         }
     }
-    let outcome = if mismatches.is_empty() { Outcome::Success } else { Outcome::Mismatch };
+    // An engine failure wins over a mismatch: the verdict is incomplete.
+    let (outcome, status) = match (failures.is_empty(), mismatches.is_empty()) {
+        (false, _) => (Outcome::EngineFailure, "engine-failure"),
+        (true, false) => (Outcome::Mismatch, "mismatch"),
+        (true, true) => (Outcome::Success, "ok"),
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
         let doc = SuiteJson {
-            status: if mismatches.is_empty() { "ok" } else { "mismatch" },
+            status,
             variant: rules.variant(),
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
+            unsupported: &unsupported,
+            engine_failures: &failures,
             engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
                 calls: engine_calls,
@@ -337,9 +532,50 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 write!(out, "\n{}:{} (depth {}): {}", m.file, m.line_number, m.depth, witness_block(m))?;
             }
         }
+        write!(out, "{}", unsupported_notes(&unsupported))?;
+        if !failures.is_empty() {
+            writeln!(out, "\n{}:", plural(failures.len() as u64, "engine failure", "engine failures"))?;
+            for f in &failures {
+                let attempts = if f.attempts > 1 { format!(", {} attempts", f.attempts) } else { String::new() };
+                writeln!(out, "{}:{} (depth {}{attempts}): {}", f.file, f.line_number, f.depth, f.message)?;
+            }
+        }
         out.flush()?;
     }
+    if !failures.is_empty() {
+        // The one line on stderr; the failures are in the report.
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {} ({}): the report is incomplete",
+            plural(failures.len() as u64, "engine failure", "engine failures"),
+            failures.iter().map(|f| format!("{}:{}", f.file, f.line_number)).take(5).collect::<Vec<_>>().join(", ")
+        );
+    }
     Ok(outcome)
+}
+
+/// One note per reason for the positions never compared, naming them.
+fn unsupported_notes(unsupported: &[Unsupported]) -> String {
+    let mut reasons: Vec<&str> = Vec::new();
+    for u in unsupported {
+        if !reasons.contains(&u.reason.as_str()) {
+            reasons.push(&u.reason);
+        }
+    }
+    let mut text = String::new();
+    for reason in reasons {
+        let at: Vec<String> = unsupported
+            .iter()
+            .filter(|u| u.reason == reason)
+            .map(|u| format!("{}:{}", u.file, u.line_number))
+            .collect();
+        let shown = if at.len() > 8 { format!("{}, ...", at[..8].join(", ")) } else { at.join(", ") };
+        text.push_str(&format!(
+            "\nnote: {} never compared ({shown}): {reason}\n",
+            plural(at.len() as u64, "position", "positions")
+        ));
+    }
+    text
 }
 
 /// Reads every file (`-`: standard input) and every position before any work.
@@ -421,9 +657,15 @@ fn witness_block(m: &Mismatch) -> String {
 fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"]);
+    // The engine failures get a column when there are any.
+    let failures = totals.engine_failures > 0;
+    let mut header = vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"];
+    if failures {
+        header.insert(5, "Engine failed");
+    }
+    table.set_header(header);
     let row = |name: String, s: &Summary| {
-        vec![
+        let mut cells = vec![
             name,
             s.positions.to_string(),
             s.checked.to_string(),
@@ -433,7 +675,11 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
             s.nodes.to_string(),
             format!("{:.2}", s.seconds),
             format!("{:.1}", mnps(u64::try_from(s.nodes).unwrap_or(u64::MAX), s.seconds)),
-        ]
+        ];
+        if failures {
+            cells.insert(5, s.engine_failures.to_string());
+        }
+        cells
     };
     for s in summaries {
         table.add_row(row(s.file.clone().unwrap_or_default(), s));
@@ -441,8 +687,8 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     if summaries.len() > 1 {
         table.add_row(row("total".to_string(), totals));
     }
-    for i in 1..9 {
-        table.column_mut(i).expect("nine columns").set_cell_alignment(CellAlignment::Right);
+    for i in 1..(if failures { 10 } else { 9 }) {
+        table.column_mut(i).expect("nine or ten columns").set_cell_alignment(CellAlignment::Right);
     }
     table
 }

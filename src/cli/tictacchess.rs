@@ -218,7 +218,7 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
 fn fuzz(args: &super::fuzz::WalkArgs) -> Result<Outcome> {
     let rules = std::sync::Arc::new(TicTacChess);
     let start = chesstool::tictacchess::Position::parse(START).map_err(|e| anyhow!("the start position: {e}"))?;
-    super::fuzz::run_with(rules, vec![start], 1, &|_| Vec::new(), args, false)
+    super::fuzz::run_with(rules, vec![start], 1, &|_| Vec::new(), args, false, false)
 }
 
 fn perft(args: PerftArgs, per_move: bool) -> Result<Outcome> {

@@ -3,7 +3,7 @@
 //! was made for. What it skipped on the way is kept for the report; a total
 //! that contradicts the moves above it is an input error.
 
-use super::output::{parse_output, DivideFormat, Skipped};
+use super::output::{read_answer, DivideFormat, ParseOutputError, Skipped};
 use super::{clip, Divide, Divider, EngineError, Line};
 use crate::rules::Rules;
 
@@ -20,22 +20,15 @@ pub struct SavedDivide {
 }
 
 impl SavedDivide {
-    /// Parses `text` (read from `name`). Unreadable text, or a total that is
-    /// not the sum of the moves, is an input error.
+    /// Parses `text` (read from `name`) by the rules of every answer
+    /// (`output::read_answer`); text that breaks one is an input error.
     pub fn parse(name: &str, text: &str, format: DivideFormat) -> Result<SavedDivide, EngineError> {
-        let parsed = parse_output(text, format).map_err(|e| EngineError::Input(format!("{}: {e}", clip(name))))?;
+        let parsed = read_answer(text, format).map_err(|e| {
+            let hint = matches!(e, ParseOutputError::TotalNotSum { .. })
+                .then(|| "was the paste cut, or are two outputs mixed?".to_string());
+            EngineError::BadText { name: clip(name), source: Box::new(e), hint }
+        })?;
         let divide = parsed.divide;
-        if let (Some(total), false) = (divide.total, divide.moves.is_empty()) {
-            let sum = divide.moves.iter().map(|(_, n)| u128::from(*n)).sum::<u128>();
-            if u128::from(total) != sum {
-                return Err(EngineError::Input(format!(
-                    "{}: the total {total} is not the sum of the {} moves above it ({sum}); \
-                     was the paste cut, or are two outputs mixed?",
-                    clip(name),
-                    divide.moves.len()
-                )));
-            }
-        }
         Ok(SavedDivide {
             name: name.to_string(),
             divide,
@@ -78,6 +71,10 @@ impl<R: Rules> Divider<R> for SavedDivide {
         }
         self.answered = true;
         Ok(self.divide.clone())
+    }
+
+    fn skipped(&self) -> Option<Skipped> {
+        Some(self.skipped)
     }
 
     fn user_text_at(&self, printed: &str) -> Option<String> {

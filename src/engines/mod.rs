@@ -22,7 +22,7 @@ pub mod uci;
 
 pub use builtin::Builtin;
 pub use file::SavedDivide;
-pub use output::{parse_divide, parse_output, DivideFormat, ParseOutputError, ParsedOutput, Skipped};
+pub use output::{parse_divide, parse_output, read_answer, DivideFormat, ParseOutputError, ParsedOutput, Skipped};
 pub use script::ScriptEngine;
 pub use signals::kill_engines_on_signals;
 pub use stderr::StderrMode;
@@ -52,12 +52,28 @@ pub struct EngineOptions {
     pub perft_command: Option<String>,
     /// What to do with the engine's standard error.
     pub stderr: StderrMode,
+    /// Scripts only, which cannot advertise options: the UCI options the
+    /// user vouches the script plays (the game chosen on the command line,
+    /// `--chess960`). A root that needs another option set is refused
+    /// (`EngineError::Unsupported`).
+    pub vouched: Vec<String>,
+    /// Scripts only: how the user vouches for an option, for the message
+    /// (`give --chess960 if the script plays Chess960`).
+    pub vouch_hint: Option<String>,
 }
 
 impl EngineOptions {
     /// `timeout` and `format`, defaults for the rest.
     pub fn new(timeout: Duration, format: DivideFormat) -> EngineOptions {
-        EngineOptions { timeout, handshake: DEFAULT_HANDSHAKE, format, perft_command: None, stderr: StderrMode::Keep }
+        EngineOptions {
+            timeout,
+            handshake: DEFAULT_HANDSHAKE,
+            format,
+            perft_command: None,
+            stderr: StderrMode::Keep,
+            vouched: Vec::new(),
+            vouch_hint: None,
+        }
     }
 
     /// The handshake limit: never more than the answer's.
@@ -259,6 +275,48 @@ pub enum EngineError {
         /// What went wrong.
         message: String,
     },
+    /// The engine cannot be asked about this root: it did not advertise a
+    /// UCI option the game needs there (`Rules::uci_options`), or not the
+    /// value needed among its `var` values; a script, which cannot
+    /// advertise, was not vouched for it. Nothing was compared.
+    #[error("{}", unsupported_message(engine, option, value, offered.as_deref(), *script, hint.as_deref()))]
+    Unsupported {
+        /// The engine's name.
+        engine: String,
+        /// The option the root needs (`UCI_Variant`).
+        option: String,
+        /// The value it needs (`atomic`).
+        value: String,
+        /// The values the engine offers for it (a `combo`'s `var` list),
+        /// `None` if it has no such option.
+        offered: Option<Vec<String>>,
+        /// True for a script (it cannot advertise).
+        script: bool,
+        /// How the user vouches for a script, if known.
+        hint: Option<String>,
+    },
+    /// The engine refused a command: it answered `No such option` or
+    /// `Unknown command` (quoted).
+    #[error("{engine}: refused {request}: it answered {line:?}")]
+    Refused {
+        /// The engine's name.
+        engine: String,
+        /// The commands it was answering.
+        request: String,
+        /// Its answer.
+        line: String,
+    },
+    /// Text the user gave (a saved or pasted divide) broke a rule of
+    /// answers (an input error, exit 2).
+    #[error("{name}: {source}{}", hint.as_ref().map(|h| format!("; {h}")).unwrap_or_default())]
+    BadText {
+        /// The file's name.
+        name: String,
+        /// The rule it broke.
+        source: Box<ParseOutputError>,
+        /// What may have happened.
+        hint: Option<String>,
+    },
     /// An input or output error talking to the engine.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -273,7 +331,61 @@ impl EngineError {
     /// input error (exit 2: a saved divide that cannot be read, a command
     /// that cannot be started).
     pub fn is_engine_failure(&self) -> bool {
-        !matches!(self, EngineError::Input(_) | EngineError::Spawn { .. })
+        !matches!(self, EngineError::Input(_) | EngineError::Spawn { .. } | EngineError::BadText { .. })
+    }
+
+    /// True if the engine cannot be asked about a root (nothing was asked;
+    /// the engine itself is sound).
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, EngineError::Unsupported { .. })
+    }
+
+    /// The rule of answers that was broken, by name (docs/formats/
+    /// answers.md), if the error is an answer that broke one.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            EngineError::Garbage { source, .. } | EngineError::BadText { source, .. } => Some(source.rule()),
+            EngineError::Truncated { .. } => Some("total-required"),
+            EngineError::Duplicate { .. } => Some("move-once"),
+            EngineError::Unsupported { .. } => Some("option-advertised"),
+            EngineError::Refused { .. } => Some("command-accepted"),
+            _ => None,
+        }
+    }
+}
+
+/// The most values an `Unsupported` message lists.
+const MAX_OFFERED: usize = 12;
+
+fn unsupported_message(
+    engine: &str,
+    option: &str,
+    value: &str,
+    offered: Option<&[String]>,
+    script: bool,
+    hint: Option<&str>,
+) -> String {
+    if script {
+        let hint = hint.map(|h| format!(" ({h})")).unwrap_or_default();
+        return format!(
+            "{engine}: a script cannot advertise UCI options, and this position needs {option} = {value}, \
+             which the command line did not vouch for{hint}"
+        );
+    }
+    match offered {
+        None => format!(
+            "{engine}: has no UCI option {option} (this position needs {option} = {value}; \
+             the engine did not list it after `uci`)"
+        ),
+        Some(values) => {
+            let mut shown: Vec<&str> = values.iter().take(MAX_OFFERED).map(String::as_str).collect();
+            let more = values.len().saturating_sub(MAX_OFFERED);
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            if shown.is_empty() {
+                shown.push("nothing");
+            }
+            format!("{engine}: its UCI option {option} does not offer {value:?} (it offers {}{more})", shown.join(", "))
+        }
     }
 }
 
@@ -305,6 +417,24 @@ pub trait Divider<R: Rules> {
     /// what cannot be read there is an input error, not an engine failure,
     /// and is reported at the line that holds `printed` (`paste.txt: line 3`).
     fn user_text_at(&self, _printed: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether the engine can be asked about lines from `root`: `Err` of
+    /// `EngineError::Unsupported` when it lacks a UCI option the game needs
+    /// there (`Rules::uci_options`), another error if it cannot even start.
+    /// Every divider but a UCI engine or a script can be asked anything.
+    fn check_root(&mut self, _root: &R::Position) -> Result<(), EngineError> {
+        Ok(())
+    }
+
+    /// Forgets a failed engine: the next question starts it anew (a suite
+    /// goes on after an engine failure).
+    fn restart(&mut self) {}
+
+    /// The lines skipped in the engine's answers so far as not divide data,
+    /// by kind (`None` if the divider reads no text).
+    fn skipped(&self) -> Option<Skipped> {
         None
     }
 

@@ -61,6 +61,24 @@ impl DivideFormat {
     }
 }
 
+impl DivideFormat {
+    /// The layout of a move line, for messages: `` `e2e4: 20` ``; for
+    /// `Auto`, every layout read.
+    pub fn layouts(self) -> &'static str {
+        match self {
+            DivideFormat::Auto => {
+                "the layouts read are `e2e4: 20`, `e2e4 20`, `move 1 : e2e4 : 20`, `e2e4 - 20`, \
+                 each with a total line, or a total alone"
+            }
+            DivideFormat::Stockfish => "the layout is `e2e4: 20` and `Nodes searched: N`",
+            DivideFormat::Perftree => "the layout is `e2e4 20`, a blank line and the total",
+            DivideFormat::Weiss => "the layout is `move 1 : e2e4 : 20` and a total line",
+            DivideFormat::Dash => "the layout is `e2e4 - 20` and `Total: N`",
+            DivideFormat::Total => "the layout is a total alone (`Nodes searched: N`, `N`)",
+        }
+    }
+}
+
 impl fmt::Display for DivideFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -87,8 +105,8 @@ impl FromStr for DivideFormat {
 /// An output that does not read as a divide.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseOutputError {
-    /// A line the format cannot read.
-    #[error("line {line}: {text:?} is not a {format} divide line{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    /// A line the format cannot read (`Auto`: no format reads it).
+    #[error("line {line}: {text:?} is not a{} divide line ({}{})", if *format == DivideFormat::Auto { String::new() } else { format!(" {format}") }, format.layouts(), hint.as_ref().map(|h| format!("; {h}")).unwrap_or_default())]
     UnknownLine {
         /// The 1-based number of the offending output line.
         line: usize,
@@ -131,6 +149,16 @@ pub enum ParseOutputError {
         /// The line's text.
         text: String,
     },
+    /// The total printed is not the sum of the moves printed above it.
+    #[error("the total {total} is not the sum of the {moves} moves above it ({sum})")]
+    TotalNotSum {
+        /// The total printed.
+        total: u64,
+        /// The sum of the move counts.
+        sum: u128,
+        /// How many moves were printed.
+        moves: usize,
+    },
     /// Neither a move nor a total in the whole output.
     #[error("no moves and no total in the output{}", if *skipped > 0 { format!(" ({skipped} line(s) skipped as not divide data)") } else { String::new() })]
     Empty {
@@ -147,7 +175,21 @@ impl ParseOutputError {
             | ParseOutputError::TooManyMoves { line }
             | ParseOutputError::SecondTotal { line, .. }
             | ParseOutputError::AfterTotal { line, .. } => *line,
-            ParseOutputError::Empty { .. } => 0,
+            ParseOutputError::Empty { .. } | ParseOutputError::TotalNotSum { .. } => 0,
+        }
+    }
+
+    /// The name of the rule the text broke, as JSON error documents give it
+    /// (`error.rule`, docs/formats/answers.md).
+    pub fn rule(&self) -> &'static str {
+        match self {
+            ParseOutputError::UnknownLine { .. } => "divide-line",
+            ParseOutputError::Duplicate { .. } => "move-once",
+            ParseOutputError::TooManyMoves { .. } => "move-lines-bounded",
+            ParseOutputError::SecondTotal { .. } => "one-total",
+            ParseOutputError::AfterTotal { .. } => "total-last",
+            ParseOutputError::TotalNotSum { .. } => "total-is-sum",
+            ParseOutputError::Empty { .. } => "moves-or-total",
         }
     }
 }
@@ -199,6 +241,19 @@ impl Skipped {
             parts.push("a byte-order mark".to_string());
         }
         (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// Adds the counts of `other` (the skipped lines of several answers).
+    pub fn merge(&mut self, other: &Skipped) {
+        self.blank += other.blank;
+        self.banner += other.banner;
+        self.uci += other.uci;
+        self.echo += other.echo;
+        self.timing += other.timing;
+        self.debug += other.debug;
+        self.board += other.board;
+        self.prose += other.prose;
+        self.bom |= other.bom;
     }
 
     fn add(&mut self, kind: Skip) {
@@ -281,7 +336,29 @@ fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
             }
         }
     }
-    Err(best.unwrap_or(ParseOutputError::Empty { skipped: 0 }))
+    Err(match best {
+        // No layout reads the line: say so, with every layout read.
+        Some(ParseOutputError::UnknownLine { line, text, hint, .. }) => {
+            ParseOutputError::UnknownLine { line, text, format: DivideFormat::Auto, hint }
+        }
+        other => other.unwrap_or(ParseOutputError::Empty { skipped: 0 }),
+    })
+}
+
+/// Reads an answer by the rules every answer is held to, whoever printed it
+/// (a UCI engine, a script, a paste): the layout (`parse_output`), each move
+/// once, at most one total and nothing after it, and a total equal to the
+/// sum of the moves above it (a layout without a total is summed instead).
+pub fn read_answer(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
+    let parsed = parse_output(text, format)?;
+    let divide = &parsed.divide;
+    if let (Some(total), false) = (divide.total, divide.moves.is_empty()) {
+        let sum = divide.moves.iter().map(|(_, n)| u128::from(*n)).sum::<u128>();
+        if u128::from(total) != sum {
+            return Err(ParseOutputError::TotalNotSum { total, sum, moves: divide.moves.len() });
+        }
+    }
+    Ok(parsed)
 }
 
 /// More move lines than this is no divide: chess has at most 218 moves, the
@@ -436,6 +513,23 @@ pub fn no_perft(line: &str) -> Option<NoPerft> {
         .iter()
         .any(|p| l.contains(p))
         .then_some(NoPerft::Unknown)
+}
+
+/// True if `line` refuses a command: `No such option: X`, `Unknown
+/// command: ...` and the like. Engines print it in place of an answer.
+pub fn refuses(line: &str) -> bool {
+    let l = line.trim().to_ascii_lowercase();
+    [
+        "no such option",
+        "unknown option",
+        "unsupported option",
+        "unknown command",
+        "unrecognized command",
+        "unrecognised command",
+        "invalid command",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p) || l.starts_with(&format!("error: {p}")) || l.starts_with(&format!("info string {p}")))
 }
 
 /// True if `line` shows an engine without perft (see `no_perft`).
@@ -731,7 +825,8 @@ mod tests {
         let err = parse_divide("a2a3 380\n", DivideFormat::Stockfish).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 1: \"a2a3 380\" is not a stockfish divide line (the whole text reads as perftree output)"
+            "line 1: \"a2a3 380\" is not a stockfish divide line (the layout is `e2e4: 20` and `Nodes searched: N`; \
+             the whole text reads as perftree output)"
         );
         assert_eq!(parse_divide("", DivideFormat::Auto).unwrap_err(), ParseOutputError::Empty { skipped: 0 });
         // Looks like data but cannot be read: never skipped, even first.
@@ -760,6 +855,31 @@ mod tests {
         // A bare number between moves is not prose.
         let err = parse_divide("a2a3: 380\n420\nb2b3: 420\n", DivideFormat::Stockfish).unwrap_err();
         assert!(matches!(err, ParseOutputError::UnknownLine { line: 2, .. }), "{err}");
+    }
+
+    #[test]
+    fn one_reading_for_every_source() {
+        // The issue's script: refused by the one rule, wherever it comes from.
+        let err = read_answer("e2e4 5\nd2d4 5\n\n11\n", DivideFormat::Auto).unwrap_err();
+        assert_eq!(err, ParseOutputError::TotalNotSum { total: 11, sum: 10, moves: 2 });
+        assert_eq!(err.rule(), "total-is-sum");
+        assert_eq!(err.to_string(), "the total 11 is not the sum of the 2 moves above it (10)");
+        assert!(read_answer("e2e4 5\nd2d4 5\n\n10\n", DivideFormat::Auto).is_ok());
+        // No total: the moves are summed; a total alone is a total.
+        assert!(read_answer("e2e4 5\nd2d4 5\n", DivideFormat::Auto).is_ok());
+        assert!(read_answer("Nodes searched: 400\n", DivideFormat::Auto).is_ok());
+        // A line no layout reads names every layout.
+        let err = read_answer("e2e4 5\ne2e4 has 5\n", DivideFormat::Auto).unwrap_err();
+        assert!(err.to_string().contains("is not a divide line (the layouts read are `e2e4: 20`"), "{err}");
+        assert_eq!(err.rule(), "divide-line");
+    }
+
+    #[test]
+    fn refusals_are_recognised() {
+        assert!(refuses("No such option: UCI_Variant"));
+        assert!(refuses("Unknown command: 'foo'. Type help for more information."));
+        assert!(!refuses("info string variant atomic"));
+        assert!(!refuses("e2e4: 20"));
     }
 
     #[test]

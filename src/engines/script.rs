@@ -5,9 +5,14 @@
 //! `output`), but every answer must end with a total: without one it was cut
 //! off. The script's first answer must begin within the handshake time (a
 //! script that hangs at once is found out quickly); later ones have the
-//! whole timeout.
+//! whole timeout. Answers are held to the rules of every answer
+//! (`output::read_answer`: among them, the total is the sum of the moves).
+//!
+//! A script cannot advertise what it plays: a root that needs a UCI option
+//! set (`Rules::uci_options`, a value other than `false`) is refused
+//! unless the user vouched for that option (`EngineOptions::vouched`).
 
-use super::output::{move_line, no_perft, parse_divide, DivideFormat, NoPerft};
+use super::output::{move_line, no_perft, read_answer, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::uci::last_line;
 use super::{Divide, Divider, EngineError, EngineOptions, Line};
@@ -23,6 +28,8 @@ pub struct ScriptEngine<R: Rules> {
     opts: EngineOptions,
     /// True once the script has printed anything: its handshake is done.
     spoke: bool,
+    /// Lines of its answers skipped as not divide data.
+    skipped: Skipped,
 }
 
 impl<R: Rules> ScriptEngine<R> {
@@ -33,7 +40,7 @@ impl<R: Rules> ScriptEngine<R> {
 
     /// As `new`, with every option (`perft_command` is UCI's only).
     pub fn with_options(rules: Arc<R>, name: &str, words: Vec<String>, opts: EngineOptions) -> Self {
-        ScriptEngine { rules, name: super::clip(name), words, opts, spoke: false }
+        ScriptEngine { rules, name: super::clip(name), words, opts, spoke: false, skipped: Skipped::default() }
     }
 
     fn fail(&self, request: &str) -> impl Fn(String) -> EngineError + '_ {
@@ -156,12 +163,14 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
             }
         }
         let stderr = p.stderr_note();
-        let divide = parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+        let parsed = read_answer(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
             source: Box::new(source),
             engine: self.name.clone(),
             request: request.clone(),
             stderr: stderr.clone(),
         })?;
+        self.skipped.merge(&parsed.skipped);
+        let divide = parsed.divide;
         // Move lines but no total: the output stopped before its end.
         if divide.total.is_none() {
             return Err(EngineError::Truncated {
@@ -172,5 +181,26 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
             });
         }
         Ok(divide)
+    }
+
+    fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
+        for (option, value) in self.rules.uci_options(root) {
+            if value == "false" || self.opts.vouched.iter().any(|v| v.eq_ignore_ascii_case(&option)) {
+                continue;
+            }
+            return Err(EngineError::Unsupported {
+                engine: self.name.clone(),
+                option,
+                value,
+                offered: None,
+                script: true,
+                hint: self.opts.vouch_hint.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    fn skipped(&self) -> Option<Skipped> {
+        Some(self.skipped)
     }
 }

@@ -8,10 +8,20 @@
 //! (`info depth`, `bestmove`) or an "unknown command" line has no such
 //! perft command, and fails at once; `--perft-command` names another one.
 //! The handshake has a short deadline of its own (`EngineOptions::handshake`).
+//!
+//! The engine is believed about what it can do: the options it lists after
+//! `uciok` are kept, and a root that needs an option it did not list, or a
+//! value not among a `combo` option's `var` values, is refused before
+//! anything is sent (`EngineError::Unsupported`; `Divider::check_root` asks
+//! up front). The list is asked for again once after setting the options
+//! before the missing value, since an option may add values (Fairy-
+//! Stockfish's `VariantPath` adds the variants of its file). An answer
+//! `No such option` or `Unknown command` to any command ends the call with
+//! that line quoted (`EngineError::Refused`).
 //! For position checks (`Divider::show`) the engine is sent Stockfish's `d`
 //! and its `Fen:` and `Key:` lines are read.
 
-use super::output::{is_total_line, move_line, no_perft, parse_divide, DivideFormat, NoPerft};
+use super::output::{is_total_line, move_line, no_perft, read_answer, refuses, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::{Divide, Divider, EngineError, EngineOptions, Line, Shown};
 use crate::rules::Rules;
@@ -30,6 +40,46 @@ pub struct UciEngine<R: Rules> {
     options: HashMap<String, String>,
     /// Dead after a crash or a timeout: no more questions.
     failed: bool,
+    /// The options it listed after `uci`, by lower-case name.
+    advertised: HashMap<String, Advertised>,
+    /// Lines of its answers skipped as not divide data.
+    skipped: Skipped,
+}
+
+/// An option as the engine listed it: `option name UCI_Variant type combo
+/// default chess var chess var atomic ...`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Advertised {
+    /// The values of a `combo` option (empty for other types: any value).
+    vars: Vec<String>,
+}
+
+/// The name and `var` values of an `option name N type T ...` line.
+fn parse_option(line: &str) -> Option<(String, Advertised)> {
+    let rest = line.trim().strip_prefix("option")?.trim_start().strip_prefix("name")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let type_at = words.iter().position(|w| *w == "type")?;
+    let name = words[..type_at].join(" ");
+    if name.is_empty() {
+        return None;
+    }
+    let mut vars = Vec::new();
+    let mut i = type_at + 1;
+    while i < words.len() {
+        if words[i] == "var" {
+            // A value may have spaces: up to the next keyword.
+            let end = (i + 1..words.len())
+                .find(|&j| matches!(words[j], "var" | "default" | "min" | "max" | "type"))
+                .unwrap_or(words.len());
+            if end > i + 1 {
+                vars.push(words[i + 1..end].join(" "));
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    Some((name, Advertised { vars }))
 }
 
 /// How often a perft answer's wait looks at the engine's standard error.
@@ -56,16 +106,106 @@ impl<R: Rules> UciEngine<R> {
 
     /// As `new`, with every option.
     pub fn with_options(rules: Arc<R>, name: &str, words: Vec<String>, opts: EngineOptions) -> Self {
-        UciEngine { rules, name: super::clip(name), words, process: None, opts, options: HashMap::new(), failed: false }
+        UciEngine {
+            rules,
+            name: super::clip(name),
+            words,
+            process: None,
+            opts,
+            options: HashMap::new(),
+            failed: false,
+            advertised: HashMap::new(),
+            skipped: Skipped::default(),
+        }
     }
 
     /// Starts the engine; the handshake counts against the first question's time.
     fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
         let mut p = Process::spawn(&self.words, &[], self.opts.stderr)?;
-        self.send(&mut p, "uci", "uci")?;
-        self.wait_for(&mut p, "uciok", "uci", deadline)?;
+        self.ask_options(&mut p, deadline)?;
         self.process = Some(p);
         Ok(())
+    }
+
+    /// Sends `uci` and keeps the options listed before `uciok`.
+    fn ask_options(&mut self, p: &mut Process, deadline: Instant) -> Result<(), EngineError> {
+        self.send(p, "uci", "uci")?;
+        let mut advertised = HashMap::new();
+        self.wait_for_seeing(p, "uciok", "uci", deadline, &mut |l| {
+            if let Some((name, option)) = parse_option(l) {
+                advertised.insert(name.to_ascii_lowercase(), option);
+            }
+        })?;
+        self.advertised = advertised;
+        Ok(())
+    }
+
+    /// Why the engine cannot take `name = value`: `Some(None)` if it did not
+    /// list the option, `Some(Some(vars))` if the value is not among its
+    /// `var` values. A `false` never sent is not sent at all.
+    fn lacks(&self, name: &str, value: &str) -> Option<Option<Vec<String>>> {
+        if value == "false" && !self.options.contains_key(name) {
+            return None;
+        }
+        match self.advertised.get(&name.to_ascii_lowercase()) {
+            None => Some(None),
+            Some(o) if !o.vars.is_empty() && !o.vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => {
+                Some(Some(o.vars.clone()))
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Checks `options` against the options the engine listed; when a value
+    /// is missing from a list, the options before it are set and the list
+    /// asked for again, once (they may add values).
+    fn check_options(
+        &mut self,
+        p: &mut Process,
+        options: &[(String, String)],
+        deadline: Instant,
+    ) -> Result<(), EngineError> {
+        let mut asked_again = false;
+        let mut i = 0;
+        while i < options.len() {
+            let (name, value) = &options[i];
+            match self.lacks(name, value) {
+                None => i += 1,
+                Some(Some(_)) if i > 0 && !asked_again => {
+                    asked_again = true;
+                    self.send_options(p, &options[..i])?;
+                    self.ask_options(p, deadline)?;
+                }
+                Some(offered) => {
+                    return Err(EngineError::Unsupported {
+                        engine: self.name.clone(),
+                        option: name.clone(),
+                        value: value.clone(),
+                        offered,
+                        script: false,
+                        hint: None,
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends each option whose value differs from the one last sent (a
+    /// `false` never sent is not sent); returns the commands sent.
+    fn send_options(&mut self, p: &mut Process, options: &[(String, String)]) -> Result<Vec<String>, EngineError> {
+        let mut sent = Vec::new();
+        for (name, value) in options {
+            let last = self.options.get(name);
+            if last == Some(value) || (last.is_none() && value == "false") {
+                continue;
+            }
+            let command = format!("setoption name {name} value {value}");
+            self.send(p, &command, "setoption")?;
+            self.options.insert(name.clone(), value.clone());
+            sent.push(command);
+        }
+        Ok(sent)
     }
 
     /// The perft command for `depth`.
@@ -134,6 +274,13 @@ impl<R: Rules> UciEngine<R> {
                     seen += 1;
                     last = l;
                 }
+                Read1::Line(l) if refuses(&l) => {
+                    return Err(EngineError::Refused {
+                        engine: self.name.clone(),
+                        request: format!("`{request}`"),
+                        line: super::clip(l.trim()),
+                    });
+                }
                 Read1::Line(l) => {
                     seeing(&l);
                     seen += 1;
@@ -199,16 +346,13 @@ impl<R: Rules> UciEngine<R> {
     /// (which also drains whatever was left of the previous answer) and
     /// sends `position fen ROOT moves ...`; returns that command.
     fn set_position(&mut self, p: &mut Process, line: &Line<R>, deadline: Instant) -> Result<String, EngineError> {
-        for (name, value) in self.rules.uci_options(&line.root) {
-            let last = self.options.get(&name);
-            if last == Some(&value) || (last.is_none() && value == "false") {
-                continue;
-            }
-            self.send(p, &format!("setoption name {name} value {value}"), "setoption")?;
-            self.options.insert(name, value);
-        }
+        let options = self.rules.uci_options(&line.root);
+        self.check_options(p, &options, deadline)?;
+        let sent = self.send_options(p, &options)?;
         self.send(p, "isready", "isready")?;
-        self.wait_for(p, "readyok", "isready", deadline)?;
+        // A refusal of an option comes before `readyok`: name the options.
+        let request = if sent.is_empty() { "isready".to_string() } else { format!("{}; isready", sent.join("; ")) };
+        self.wait_for(p, "readyok", &request, deadline)?;
         let moves = line.move_texts(&self.rules);
         let root = line.root_text(&self.rules);
         let position = if moves.is_empty() {
@@ -266,7 +410,8 @@ impl<R: Rules> UciEngine<R> {
         }
         let mut p = self.process.take().expect("started");
         let result = f(self, &mut p, deadline);
-        if result.is_ok() {
+        // A root the engine cannot take leaves it sound.
+        if result.as_ref().is_ok() || result.as_ref().is_err_and(EngineError::is_unsupported) {
             self.process = Some(p);
         } else {
             self.failed = true;
@@ -317,6 +462,14 @@ impl<R: Rules> UciEngine<R> {
                         p.kill();
                         return Err(self.flood(&request, what));
                     }
+                    if refuses(&l) && no_perft(&l).is_none() {
+                        p.kill();
+                        return Err(EngineError::Refused {
+                            engine: self.name.clone(),
+                            request,
+                            line: super::clip(l.trim()),
+                        });
+                    }
                     if let Some(kind) = no_perft(&l) {
                         p.kill();
                         return Err(EngineError::NoPerft {
@@ -355,12 +508,14 @@ impl<R: Rules> UciEngine<R> {
                 }
             }
         }
-        parse_divide(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+        let parsed = read_answer(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
             source: Box::new(source),
             engine: self.name.clone(),
             request,
             stderr: p.stderr_note(),
-        })
+        })?;
+        self.skipped.merge(&parsed.skipped);
+        Ok(parsed.divide)
     }
 }
 
@@ -389,6 +544,24 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
 
     fn show(&mut self, line: &Line<R>) -> Result<Option<Shown>, EngineError> {
         self.session(|engine, p, deadline| engine.ask_show(p, line, deadline)).map(Some)
+    }
+
+    fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
+        let options = self.rules.uci_options(root);
+        self.session(|engine, p, deadline| engine.check_options(p, &options, deadline))
+    }
+
+    fn restart(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.kill();
+        }
+        self.failed = false;
+        self.options.clear();
+        self.advertised.clear();
+    }
+
+    fn skipped(&self) -> Option<Skipped> {
+        Some(self.skipped)
     }
 }
 

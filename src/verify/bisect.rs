@@ -54,6 +54,12 @@ impl VerifyError {
         }
     }
 
+    /// True if a side cannot be asked about the root at all (it lacks an
+    /// option the root needs): nothing was compared.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, VerifyError::Engine(e) | VerifyError::Reference(e) if e.is_unsupported())
+    }
+
     /// The side at fault (the engine for a depth too deep).
     pub fn side(&self) -> Side {
         match self {

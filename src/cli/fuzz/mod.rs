@@ -11,7 +11,9 @@ mod roots;
 
 use super::common::{plural, positive_depth_arg, seconds_in, seed_arg, ForceArg, MAX_SECONDS};
 use super::hunt::live::Status;
-use super::hunt::{error_document, is_broken_pipe, usage, verify_error, write_json, EngineArgs, EngineCalls};
+use super::hunt::{
+    error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs, EngineCalls,
+};
 use super::Outcome;
 use chesstool::chess::Chess;
 use chesstool::engines::DivideFormat;
@@ -38,6 +40,9 @@ pub struct FuzzArgs {
     /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
     #[arg(long)]
     pub check_position: bool,
+    /// With --engine-script: the script plays Chess960, so it is sent the Chess960 roots (a script cannot say so itself; without this they are skipped with a note).
+    #[arg(long)]
+    pub chess960: bool,
     #[command(flatten)]
     pub variant: super::variant::VariantArgs,
 }
@@ -100,16 +105,22 @@ fn positions_budget(s: &str) -> Result<u64, String> {
 
 pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
     let check = args.check_position;
-    let result = if args.variant.is_set() {
+    let result = if args.chess960 && args.variant.is_set() {
+        Err(super::no_effect("--chess960", "with --variant"))
+    } else if args.chess960 && args.walk.engine.engine_script.is_none() {
+        Err(usage(
+            "--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)",
+        ))
+    } else if args.variant.is_set() {
         args.variant.rules().and_then(|rules| {
             let rules = Arc::new(rules);
             let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
-            run_with(rules, vec![start], 1, &|_| Vec::new(), &args.walk, check)
+            run_with(rules, vec![start], 1, &|_| Vec::new(), &args.walk, check, false)
         })
     } else {
         let chess = Arc::new(Chess::new());
         let (roots, primary) = roots::chess_roots(&*chess);
-        run_with(chess, roots, primary, &roots::motif_roots, &args.walk, check)
+        run_with(chess, roots, primary, &roots::motif_roots, &args.walk, check, args.chess960)
     };
     json_error(&args.walk, result)
 }
@@ -127,7 +138,10 @@ fn json_error(args: &WalkArgs, result: anyhow::Result<Outcome>) -> anyhow::Resul
 /// `fuzz` for any game: walks from `roots` (the first `primary` of them
 /// start every other game), after a look at each position `sweep` builds
 /// from the seed, unless `--roots` gives others; `check_position` asks the
-/// engine's own position too.
+/// engine's own position too; `chess960`: the user vouches that a script
+/// plays Chess960. Roots a side cannot take (it lacks an option they need)
+/// are skipped, counted and noted; if no root is left, the run fails naming
+/// the option.
 pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     roots: Vec<R::Position>,
@@ -135,6 +149,7 @@ pub fn run_with<R: Rules + 'static>(
     sweep: &dyn Fn(u64) -> Vec<R::Position>,
     args: &WalkArgs,
     check_position: bool,
+    chess960: bool,
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(false)?;
     if !args.engine.has_engine() {
@@ -162,6 +177,34 @@ pub fn run_with<R: Rules + 'static>(
             (None, None) => Some(Duration::from_secs_f64(DEFAULT_SECONDS)),
         },
     };
+
+    let mut engine = args.engine.engine(&rules, DivideFormat::Auto, chess960)?.expect("an engine was given");
+    let mut reference = args.engine.reference(&rules, chess960)?;
+    let engine_name = engine.name();
+    let all_roots = roots.len();
+    let (mut kept, mut kept_primary, mut skipped) = (Vec::new(), 0, report::SkippedRoots::default());
+    let mut first_unsupported = None;
+    for (i, root) in roots.into_iter().enumerate() {
+        match root_support(engine.as_mut(), reference.as_mut(), &root) {
+            Ok(()) => {
+                kept_primary += usize::from(i < primary);
+                kept.push(root);
+            }
+            Err(e) if e.is_unsupported() => {
+                skipped.add(e.to_string());
+                first_unsupported.get_or_insert(e);
+            }
+            Err(e) => return Err(verify_error(e)),
+        }
+    }
+    if let (true, Some(e)) = (kept.is_empty(), first_unsupported) {
+        // Not one root the engine can take (a variant it does not play).
+        return Err(verify_error(e));
+    }
+    let (roots, primary) = (kept, kept_primary);
+    skipped.of = all_roots;
+    let sweep: Vec<R::Position> =
+        sweep.into_iter().filter(|r| root_support(engine.as_mut(), reference.as_mut(), r).is_ok()).collect();
     let options = Options {
         depth: args.depth.unwrap_or(AUTO_DEPTH_MAX),
         auto_depth: args.depth.is_none(),
@@ -171,10 +214,6 @@ pub fn run_with<R: Rules + 'static>(
         check_positions: check_position,
         primary,
     };
-
-    let mut engine = args.engine.engine(&rules, DivideFormat::Auto)?.expect("an engine was given");
-    let mut reference = args.engine.reference(&rules)?;
-    let engine_name = engine.name();
     let status = Status::new(args.quiet || args.json || junit_stdout);
     let mut walker = Walker::new(&*rules, roots, seed).with_sweep(sweep);
     let mut checker = Checker::new(&*rules, engine.as_mut(), reference.as_mut());
@@ -194,17 +233,23 @@ pub fn run_with<R: Rules + 'static>(
     status.finish();
     let summary = result.map_err(verify_error)?;
     let engine_calls = EngineCalls { name: engine_name, calls };
+    let skipped = (skipped.count > 0).then_some(skipped);
 
     if let Some(path) = &args.junit {
         let xml = report::junit_xml(&*rules, seed, &summary);
         super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
     }
     if args.json {
-        write_json(&report::FuzzJson::new(&*rules, seed, &summary, engine_calls))?;
+        let mut doc = report::FuzzJson::new(&*rules, seed, &summary, engine_calls);
+        doc.skipped_roots = skipped;
+        write_json(&doc)?;
     } else if !junit_stdout {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", report::headline(seed, &summary))?;
         writeln!(out, "{}", report::budget_line(&summary))?;
+        if let Some(s) = &skipped {
+            writeln!(out, "{}", s.note())?;
+        }
         write!(out, "{}", report::findings_text(&*rules, &summary))?;
         out.flush()?;
     }

@@ -115,6 +115,9 @@ pub struct FuzzJson {
     pub position_check: Option<PositionCheckJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<FoundJson>,
+    /// The roots skipped because a side cannot take them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped_roots: Option<SkippedRoots>,
     pub seconds: f64,
 }
 
@@ -159,6 +162,30 @@ impl FoundJson {
     }
 }
 
+/// Roots skipped because the engine (or the reference) lacks an option they
+/// need (`UCI_Chess960`): how many, of how many, and why (each reason once).
+#[derive(Serialize, Debug, Default, Clone)]
+pub struct SkippedRoots {
+    pub count: usize,
+    pub of: usize,
+    pub reasons: Vec<String>,
+}
+
+impl SkippedRoots {
+    /// One more root skipped for `reason`.
+    pub fn add(&mut self, reason: String) {
+        self.count += 1;
+        if !self.reasons.contains(&reason) {
+            self.reasons.push(reason);
+        }
+    }
+
+    /// The note of the text report.
+    pub fn note(&self) -> String {
+        format!("note: skipped {} of the {} roots, never compared: {}", self.count, self.of, self.reasons.join("; "))
+    }
+}
+
 /// Positions per second of a run (0 for an instant one).
 pub fn speed<R: Rules>(s: &Summary<R>) -> f64 {
     let secs = s.elapsed.as_secs_f64();
@@ -191,6 +218,7 @@ impl FuzzJson {
             witness,
             position_check,
             findings,
+            skipped_roots: None,
             seconds: s.elapsed.as_secs_f64(),
         }
     }
@@ -202,7 +230,9 @@ impl FuzzJson {
 pub fn headline<R: Rules>(seed: u64, s: &Summary<R>) -> String {
     let (found, what) = match (s.found.len(), s.first()) {
         (0, _) => ("no difference in".to_string(), ""),
-        (1, Some(Finding::Position(_))) => ("1 difference after".to_string(), ": the engine's position differs from ours"),
+        (1, Some(Finding::Position(_))) => {
+            ("1 difference after".to_string(), ": the engine's position differs from ours")
+        }
         (1, _) => ("1 difference after".to_string(), ": the engine's moves differ from ours"),
         (n, _) => (format!("{n} differences with distinct causes after"), ""),
     };

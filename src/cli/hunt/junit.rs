@@ -25,6 +25,10 @@ pub enum CaseResult {
     Skipped {
         message: String,
     },
+    /// The engine failed to give the count (JUnit `error`).
+    Error {
+        message: String,
+    },
 }
 
 /// One suite file.
@@ -38,23 +42,26 @@ pub fn xml(suites: &[Suite]) -> String {
     let count = |s: &Suite, f: fn(&CaseResult) -> bool| s.cases.iter().filter(|c| f(&c.result)).count();
     let failed = |r: &CaseResult| matches!(r, CaseResult::Failed { .. });
     let skipped = |r: &CaseResult| matches!(r, CaseResult::Skipped { .. });
+    let errors = |r: &CaseResult| matches!(r, CaseResult::Error { .. });
     let seconds = |s: &Suite| s.cases.iter().map(|c| c.seconds).sum::<f64>();
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         x,
-        "<testsuites name=\"chesstool suite\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3}\">",
+        "<testsuites name=\"chesstool suite\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" errors=\"{}\" time=\"{:.3}\">",
         suites.iter().map(|s| s.cases.len()).sum::<usize>(),
         suites.iter().map(|s| count(s, failed)).sum::<usize>(),
         suites.iter().map(|s| count(s, skipped)).sum::<usize>(),
+        suites.iter().map(|s| count(s, errors)).sum::<usize>(),
         suites.iter().map(seconds).sum::<f64>()
     );
     for s in suites {
         let _ = writeln!(
             x,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3}\">",
             escape(&s.name),
             s.cases.len(),
             count(s, failed),
+            count(s, errors),
             count(s, skipped),
             seconds(s)
         );
@@ -79,6 +86,13 @@ pub fn xml(suites: &[Suite]) -> String {
                 }
                 CaseResult::Skipped { message } => {
                     let _ = writeln!(x, "{head}>\n      <skipped message=\"{}\"/>\n    </testcase>", escape(message));
+                }
+                CaseResult::Error { message } => {
+                    let _ = writeln!(
+                        x,
+                        "{head}>\n      <error type=\"engine-failure\" message=\"{}\"/>\n    </testcase>",
+                        escape(message)
+                    );
                 }
             }
         }

@@ -10,10 +10,11 @@ pub mod picture;
 pub mod report;
 
 use super::common::{move_problem, timeout_arg, DEFAULT_TIMEOUT};
-use super::{usage_error, EngineFailure, ErrorKind};
+use super::{usage_error, BrokenRule, EngineFailure, ErrorKind};
 use chesstool::engines::find::resolve_program;
 use chesstool::engines::{
-    clip, split_command, Builtin, DivideFormat, Divider, EngineOptions, Line, ScriptEngine, StderrMode, UciEngine,
+    clip, split_command, Builtin, DivideFormat, Divider, EngineError, EngineOptions, Line, ScriptEngine, StderrMode,
+    UciEngine,
 };
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::VerifyError;
@@ -66,9 +67,11 @@ impl EngineArgs {
     }
 
     /// The options of the engine under test (`reference`: false) or of a
-    /// reference engine.
-    fn options(&self, format: DivideFormat, reference: bool) -> EngineOptions {
+    /// reference engine; `vouched` the UCI options a script is taken to play.
+    fn options(&self, format: DivideFormat, reference: bool, vouched: Vec<String>) -> EngineOptions {
         let mut opts = EngineOptions::new(Duration::from_secs_f64(self.timeout.unwrap_or(DEFAULT_TIMEOUT)), format);
+        opts.vouched = vouched;
+        opts.vouch_hint = Some("give --chess960 if the script plays Chess960".to_string());
         if let Some(h) = self.handshake_timeout {
             opts.handshake = Duration::from_secs_f64(h);
         }
@@ -111,13 +114,15 @@ impl EngineArgs {
     }
 
     /// The engine under test (`None` if none was given), reading its output
-    /// as `format`.
+    /// as `format`; `chess960`: the user vouches that a script plays
+    /// Chess960 (`--chess960`).
     pub fn engine<R: Rules + 'static>(
         &self,
         rules: &Arc<R>,
         format: DivideFormat,
+        chess960: bool,
     ) -> anyhow::Result<Option<Box<dyn Divider<R>>>> {
-        let opts = self.options(format, false);
+        let opts = self.options(format, false, vouched(&**rules, chess960));
         Ok(match (&self.engine_uci, &self.engine_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--engine-uci")?;
@@ -132,8 +137,8 @@ impl EngineArgs {
     }
 
     /// The reference: our generator unless a reference engine was given.
-    pub fn reference<R: Rules + 'static>(&self, rules: &Arc<R>) -> anyhow::Result<Box<dyn Divider<R>>> {
-        let opts = self.options(DivideFormat::Auto, true);
+    pub fn reference<R: Rules + 'static>(&self, rules: &Arc<R>, chess960: bool) -> anyhow::Result<Box<dyn Divider<R>>> {
+        let opts = self.options(DivideFormat::Auto, true, vouched(&**rules, chess960));
         Ok(match (&self.reference_uci, &self.reference_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--reference-uci")?;
@@ -146,6 +151,39 @@ impl EngineArgs {
             _ => Box::new(Builtin::new(Arc::clone(rules))),
         })
     }
+}
+
+/// The UCI options a script is taken to play: those the game chosen on the
+/// command line needs at its start (`--variant`: `UCI_Variant`,
+/// `VariantPath`), and `UCI_Chess960` with `--chess960`. Scripts cannot
+/// advertise; roots that need another option are refused.
+fn vouched<R: Rules>(rules: &R, chess960: bool) -> Vec<String> {
+    let mut names: Vec<String> = match rules.parse_position("startpos") {
+        Ok(start) => rules.uci_options(&start).into_iter().filter(|(_, v)| v != "false").map(|(n, _)| n).collect(),
+        Err(_) => Vec::new(),
+    };
+    if chess960 {
+        names.push("UCI_Chess960".to_string());
+    }
+    names
+}
+
+/// Asks both sides whether they can take lines from `root`
+/// (`Divider::check_root`): an error for which `is_unsupported` holds if one
+/// lacks an option the root needs, another if one failed to start.
+pub fn root_support<R: Rules>(
+    engine: &mut dyn Divider<R>,
+    reference: &mut dyn Divider<R>,
+    root: &R::Position,
+) -> Result<(), VerifyError> {
+    engine.check_root(root).map_err(VerifyError::Engine)?;
+    reference.check_root(root).map_err(VerifyError::Reference)
+}
+
+/// An engine's failure as an error with the right exit code and, for an
+/// answer that broke a rule, the rule's name.
+pub fn engine_error(e: EngineError) -> anyhow::Error {
+    verify_error(VerifyError::Engine(e))
 }
 
 /// Splits a command line; a bare `stockfish` is looked up where Debian puts it.
@@ -198,6 +236,13 @@ pub fn clip_message(e: &dyn std::fmt::Display) -> String {
 /// A comparison failure as an error with the right exit code: engine
 /// failures (3) carry `EngineFailure`, input errors (2) do not.
 pub fn verify_error(e: VerifyError) -> anyhow::Error {
+    let rule = match &e {
+        VerifyError::Engine(x) | VerifyError::Reference(x) => x.rule(),
+        _ => None,
+    };
+    if let Some(rule) = rule {
+        return anyhow::Error::new(BrokenRule { message: e.to_string(), rule, engine: e.is_engine_failure() });
+    }
     if e.is_engine_failure() {
         anyhow::Error::new(EngineFailure(e.to_string()))
     } else {
@@ -220,6 +265,9 @@ pub struct ErrorDocument {
 struct ErrorBody {
     kind: &'static str,
     message: String,
+    /// The rule of answers that was broken (docs/formats/answers.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'static str>,
 }
 
 /// An engine and how often it was asked: `{"name", "calls"}`.
@@ -240,7 +288,11 @@ pub fn error_document(err: &anyhow::Error, extra: Option<(&str, serde_json::Valu
     let kind = ErrorKind::of(err).name();
     ErrorDocument {
         status: "error",
-        error: ErrorBody { kind, message: format!("{err:#}") },
+        error: ErrorBody {
+            kind,
+            message: format!("{err:#}"),
+            rule: err.chain().find_map(|e| e.downcast_ref::<BrokenRule>()).map(|b| b.rule),
+        },
         extra: extra.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
     }
 }

@@ -13,8 +13,33 @@ use crate::position::is_kingside;
 use crate::rules::{Hint, SquareMark};
 use crate::{Move, Position};
 
-/// What kind of move a missing move is, with the pieces it takes along or captures.
+/// What kind of move a missing move is, with the pieces it takes along or
+/// captures, and why it is legal where engines often think it is not (a
+/// pinned piece that stays on the line of its pin).
 pub fn describe_move(pos: &Position, m: Move) -> Hint {
+    let hint = move_kind(pos, m);
+    match pinner(pos, m.from()) {
+        Some(p) if !m.is_castling() && between(pos.king(pos.turn()), p).with(p).contains(m.to()) => {
+            let piece = role_name(pos.role_at(m.from()).unwrap_or(Role::Pawn));
+            let text = format!("{}; the {piece} stays on the line of its pin by {}", hint.text, piece_on(pos, p));
+            Hint { text, ..hint }.mark(m.from().index(), SquareMark::Pinned).mark(p.index(), SquareMark::Pinner)
+        }
+        _ => hint,
+    }
+}
+
+/// The enemy slider that pins our piece on `sq` to our king, if any.
+pub(crate) fn pinner(pos: &Position, sq: Square) -> Option<Square> {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let without = pos.occupied().without(sq);
+    let them = |r: Role| pos.pieces(!us, r);
+    let rooks = (them(Role::Rook) | them(Role::Queen)) & rook_attacks(king, without);
+    let bishops = (them(Role::Bishop) | them(Role::Queen)) & bishop_attacks(king, without);
+    (rooks | bishops).into_iter().find(|&p| between(king, p).contains(sq))
+}
+
+fn move_kind(pos: &Position, m: Move) -> Hint {
     let role = pos.piece_at(m.from()).map(|p| p.role);
     if m.is_castling() {
         let side = if is_kingside(m.from(), m.to()) { "kingside" } else { "queenside" };
@@ -326,6 +351,19 @@ mod tests {
         assert!(hint("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8").starts_with("promotion piece missing"));
         // A buggy engine may print a move onto the enemy king: named, not played.
         assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king on a8");
+    }
+
+    #[test]
+    fn a_missing_move_along_a_pin_says_why_it_is_legal() {
+        let pos = Position::from_fen("5b1k/8/8/2Pp4/8/K7/8/8 w - d6 0 1").unwrap();
+        let hint = describe_move(&pos, pos.parse_uci("c5d6").unwrap());
+        assert_eq!(
+            hint.text,
+            "en passant capture of the pawn on d5; the pawn stays on the line of its pin by the bishop on f8"
+        );
+        assert!(hint.marks.contains(&(Square::F8.index(), SquareMark::Pinner)), "{:?}", hint.marks);
+        let free = Position::from_fen("7k/8/8/2Pp4/8/K7/8/8 w - d6 0 1").unwrap();
+        assert_eq!(describe_move(&free, free.parse_uci("c5d6").unwrap()).text, "en passant capture of the pawn on d5");
     }
 
     /// Attacks of the piece on `sq` with the slow ray walker and hand-made

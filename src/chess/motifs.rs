@@ -13,6 +13,7 @@
 //! the motif with our own move generator. The generator is a caller's
 //! random function, so that a seeded run repeats.
 
+use super::hints::pinner;
 use crate::attacks::{between, bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::{Move, Position};
@@ -215,17 +216,6 @@ fn pinned_on_rank_by_ep(pos: &Position, m: Move) -> bool {
     let rank = Bitboard::rank(king.rank());
     let sliders = (pos.pieces(!us, Role::Rook) | pos.pieces(!us, Role::Queen)) & rank;
     (rook_attacks(king, after) & sliders).any() && (rook_attacks(king, pos.occupied()) & sliders).is_empty()
-}
-
-/// The enemy slider that pins our piece on `sq` to our king, if any.
-fn pinner(pos: &Position, sq: Square) -> Option<Square> {
-    let us = pos.turn();
-    let king = pos.king(us);
-    let without = pos.occupied().without(sq);
-    let them = |r: Role| pos.pieces(!us, r);
-    let rooks = (them(Role::Rook) | them(Role::Queen)) & rook_attacks(king, without);
-    let bishops = (them(Role::Bishop) | them(Role::Queen)) & bishop_attacks(king, without);
-    (rooks | bishops).into_iter().find(|&p| between(king, p).contains(sq))
 }
 
 fn is_diagonal(a: Square, b: Square) -> bool {

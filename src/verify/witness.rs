@@ -143,11 +143,11 @@ pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
     format!("{layer}{what}")
 }
 
-/// A hint's rule: its words up to the first detail (`:`, `,`, ` on `,
+/// A hint's rule: its words up to the first detail (`:`, `;`, `,`, ` on `,
 /// ` from the `, ` by the `, ` with the `), without a
 /// one-word parenthesis (`(rook)`) and squares.
 fn rule_of(hint: &str) -> String {
-    let end = [":", ",", " on ", " from the ", " by the ", " at ", " with the "]
+    let end = [":", ";", ",", " on ", " from the ", " by the ", " at ", " with the "]
         .iter()
         .filter_map(|cut| hint.find(cut))
         .min()

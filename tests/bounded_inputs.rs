@@ -202,10 +202,18 @@ fn a_long_betza_string_is_quoted_short() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("at character 301"), "{err}");
     assert!(err.lines().all(|l| l.chars().count() < 200), "{err}");
-    // The caret still points at the fault inside the window shown.
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // With --verbose the window and the caret follow the error line; the
+    // caret still points at the fault inside the window shown.
+    let out = Command::new(env!("CARGO_BIN_EXE_chesstool"))
+        .args(["betza", "compile", "--verbose", &notation])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().all(|l| l.chars().count() < 200), "{err}");
     let lines: Vec<&str> = err.lines().collect();
-    let column = lines[1].find('^').unwrap();
-    assert_eq!(lines[0].chars().nth(column), Some('!'), "{err}");
+    let column = lines[2].find('^').unwrap();
+    assert_eq!(lines[1].chars().nth(column), Some('!'), "{err}");
 }
 
 #[test]

@@ -46,10 +46,10 @@ fn an_unknown_name_lists_the_near_names() {
 #[test]
 fn fens_that_do_not_fit_name_the_field() {
     let cases = [
-        ("chess", "rnbbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBBQKBNNR w KQkq - 0 1", "files"),
+        ("chess", "rnbbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBBQKBNNR w KQkq - 0 1", "rank 8 has 10 squares"),
         ("grand", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "ranks"),
         ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "check-counter"),
-        ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en-passant"),
+        ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en passant"),
         ("nocastle", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling"),
     ];
     for (name, fen, field) in cases {

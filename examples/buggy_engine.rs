@@ -466,7 +466,9 @@ fn uci_loop(bugs: &Bugs, format: &str) {
             ["setoption", "name", rest @ ..] => {
                 let name = rest.iter().take_while(|w| **w != "value").copied().collect::<Vec<_>>().join(" ");
                 let listed = (name == "UCI_Chess960" && !bugs.has("no-chess960"))
-                    || bugs.options.iter().any(|o| o.strip_prefix("option name ").is_some_and(|r| r.starts_with(&format!("{name} type"))));
+                    || bugs.options.iter().any(|o| {
+                        o.strip_prefix("option name ").is_some_and(|r| r.starts_with(&format!("{name} type")))
+                    });
                 if !listed || bugs.has("no-such-option") {
                     println!("No such option: {name}");
                 } else if name == "UCI_Chess960" {

@@ -71,16 +71,18 @@ fn a_variant_against_an_engine_without_uci_variant_is_exit_3_naming_it() {
     let out = chesstool(&["suite", "--variant", "atomic", "--engine-uci", &engine("")]).arg(&suite).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr_line(&out).contains("UCI_Variant"));
-    let out = chesstool(&["fuzz", "--variant", "atomic", "--positions", "5", "--seed", "1", "--engine-uci", &engine("")])
-        .output()
-        .unwrap();
+    let out =
+        chesstool(&["fuzz", "--variant", "atomic", "--positions", "5", "--seed", "1", "--engine-uci", &engine("")])
+            .output()
+            .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr_line(&out).contains("UCI_Variant"));
 }
 
 #[test]
 fn a_variant_missing_from_the_var_list_names_the_list() {
-    let offered = engine("--option 'option name UCI_Variant type combo default chess var chess var giveaway var horde'");
+    let offered =
+        engine("--option 'option name UCI_Variant type combo default chess var chess var giveaway var horde'");
     let out = chesstool(&["divide", "--variant", "atomic", "-d", "2", "--engine-uci", &offered]).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     let msg = stderr_line(&out);
@@ -130,7 +132,8 @@ fn scripts_get_chess960_roots_only_when_the_user_says_so() {
     assert!(msg.contains("cannot advertise") && msg.contains("UCI_Chess960") && msg.contains("--chess960"), "{msg}");
     chesstool(&["divide", "--fen", C960, "--chess960", "-d", "2", "--engine-script", &engine("")]).assert().code(0);
     // A variant chosen on the command line is the user's word for the script.
-    let out = chesstool(&["divide", "--variant", "atomic", "-d", "1", "--engine-script", &engine("")]).output().unwrap();
+    let out =
+        chesstool(&["divide", "--variant", "atomic", "-d", "1", "--engine-script", &engine("")]).output().unwrap();
     assert_ne!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     // --chess960 means nothing to a UCI engine in suite and fuzz.
     let dir = TempDir::new("c960-usage");
@@ -148,7 +151,12 @@ fn suite_skips_chess960_positions_an_engine_cannot_take_with_a_note() {
     let out = chesstool(&["suite", "--engine-uci", &no960]).arg(&suite).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("note: 1 position never compared (") && text.contains("mixed.epd:2): ") && text.contains("UCI_Chess960"), "{text}");
+    assert!(
+        text.contains("note: 1 position never compared (")
+            && text.contains("mixed.epd:2): ")
+            && text.contains("UCI_Chess960"),
+        "{text}"
+    );
     let (code, j, _) = run_json(chesstool(&["suite", "--json", "--engine-uci", &no960]).arg(&suite));
     assert_eq!(code, 0);
     assert_eq!((j["totals"]["checked"].as_u64(), j["totals"]["unsupported"].as_u64()), (Some(2), Some(1)), "{j}");

@@ -47,14 +47,20 @@ fn a_total_that_is_not_the_sum_is_refused_by_script_paste_and_uci_alike() {
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(stderr_line(&out).contains(words));
     let (code, j, _) = run_json(&mut chesstool(&["divide", "-d", "2", "--json", "--engine-script", &engine]));
-    assert_eq!((code, j["error"]["kind"].as_str(), j["error"]["rule"].as_str()), (3, Some("engine"), Some("total-is-sum")));
+    assert_eq!(
+        (code, j["error"]["kind"].as_str(), j["error"]["rule"].as_str()),
+        (3, Some("engine"), Some("total-is-sum"))
+    );
     // The same text pasted: an input error, exit 2, the same words and rule.
     let paste = dir.file("paste.txt", NOT_THE_SUM.as_bytes());
     let out = chesstool(&["divide", "-d", "2", "--against"]).arg(&paste).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr_line(&out).contains(words));
     let (code, j, _) = run_json(chesstool(&["divide", "-d", "2", "--json", "--against"]).arg(&paste));
-    assert_eq!((code, j["error"]["kind"].as_str(), j["error"]["rule"].as_str()), (2, Some("input"), Some("total-is-sum")));
+    assert_eq!(
+        (code, j["error"]["kind"].as_str(), j["error"]["rule"].as_str()),
+        (2, Some("input"), Some("total-is-sum"))
+    );
     // A live UCI engine whose total is one more than its moves, and the
     // same engine as a script.
     for protocol in ["--engine-uci", "--engine-script"] {
@@ -62,13 +68,18 @@ fn a_total_that_is_not_the_sum_is_refused_by_script_paste_and_uci_alike() {
         let (code, j, _) = run_json(&mut chesstool(&["divide", "-d", "2", "--json", protocol, &bad]));
         assert_eq!(code, 3, "{protocol}: {j}");
         assert_eq!(j["error"]["rule"], "total-is-sum", "{j}");
-        assert!(j["error"]["message"].as_str().unwrap().contains("the total 401 is not the sum of the 20 moves"), "{j}");
+        assert!(
+            j["error"]["message"].as_str().unwrap().contains("the total 401 is not the sum of the 20 moves"),
+            "{j}"
+        );
     }
     // In a suite, the failure is the engine's, named.
     let suite = dir.file("s.epd", b"startpos ;D2 400\n");
     let out = chesstool(&["suite", "--engine-script", &engine]).arg(&suite).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stdout).contains(words) || String::from_utf8_lossy(&out.stderr).contains(words));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(words) || String::from_utf8_lossy(&out.stderr).contains(words)
+    );
 }
 
 #[test]
@@ -95,7 +106,10 @@ fn a_line_that_cannot_be_read_is_not_a_divide_line_with_the_layouts() {
     let out = chesstool(&["divide", "-d", "2", "--engine-script", &engine]).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     let msg = stderr_line(&out);
-    assert!(msg.contains("line 2: \"e2e4 has 20\" is not a divide line (the layouts read are `e2e4: 20`, `e2e4 20`"), "{msg}");
+    assert!(
+        msg.contains("line 2: \"e2e4 has 20\" is not a divide line (the layouts read are `e2e4: 20`, `e2e4 20`"),
+        "{msg}"
+    );
     let paste = dir.file("paste.txt", text.as_bytes());
     let (code, j, _) = run_json(chesstool(&["divide", "-d", "2", "--json", "--against"]).arg(&paste));
     assert_eq!((code, j["error"]["rule"].as_str()), (2, Some("divide-line")), "{j}");

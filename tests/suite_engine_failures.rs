@@ -61,7 +61,10 @@ fn a_hang_on_one_position_is_marked_and_the_rest_reported() {
         );
         assert_eq!(totals["skipped"], 1, "kiwipete's depth 2 is not asked: {j}");
         let f = &j["engine_failures"][0];
-        assert_eq!((f["line_number"].as_u64(), f["depth"].as_u64(), f["attempts"].as_u64()), (Some(2), Some(1), Some(1)));
+        assert_eq!(
+            (f["line_number"].as_u64(), f["depth"].as_u64(), f["attempts"].as_u64()),
+            (Some(2), Some(1), Some(1))
+        );
         let xml = std::fs::read_to_string(&junit).unwrap();
         assert!(xml.contains("errors=\"1\"") && xml.contains("<error type=\"engine-failure\""), "{xml}");
         assert!(xml.contains("not asked: the engine failed at depth 1"), "{xml}");

@@ -173,7 +173,8 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     pub fn of(err: &anyhow::Error) -> ErrorKind {
-        let engine_rule = |e: &(dyn std::error::Error + 'static)| e.downcast_ref::<BrokenRule>().is_some_and(|b| b.engine);
+        let engine_rule =
+            |e: &(dyn std::error::Error + 'static)| e.downcast_ref::<BrokenRule>().is_some_and(|b| b.engine);
         if err.chain().any(|e| e.is::<EngineFailure>() || engine_rule(e)) {
             ErrorKind::Engine
         } else if err.chain().any(|e| e.is::<UsageError>()) {

@@ -363,7 +363,9 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 let got = match engine.as_mut() {
                     Some(e) => match ask_count(e.as_mut(), pos, depth, retries, &mut engine_calls) {
                         Ok(n) => n,
-                        Err((err, _)) if !err.is_engine_failure() => return Err(verify_error(VerifyError::Engine(err))),
+                        Err((err, _)) if !err.is_engine_failure() => {
+                            return Err(verify_error(VerifyError::Engine(err)))
+                        }
                         Err((err, attempts)) => {
                             let seconds = count_started.elapsed().as_secs_f64();
                             let message = err.to_string();
@@ -534,8 +536,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         if !failures.is_empty() {
             writeln!(out, "\n{}:", plural(failures.len() as u64, "engine failure", "engine failures"))?;
             for f in &failures {
-                let attempts =
-                    if f.attempts > 1 { format!(", {} attempts", f.attempts) } else { String::new() };
+                let attempts = if f.attempts > 1 { format!(", {} attempts", f.attempts) } else { String::new() };
                 writeln!(out, "{}:{} (depth {}{attempts}): {}", f.file, f.line_number, f.depth, f.message)?;
             }
         }

@@ -384,10 +384,7 @@ fn unsupported_message(
             if shown.is_empty() {
                 shown.push("nothing");
             }
-            format!(
-                "{engine}: its UCI option {option} does not offer {value:?} (it offers {}{more})",
-                shown.join(", ")
-            )
+            format!("{engine}: its UCI option {option} does not offer {value:?} (it offers {}{more})", shown.join(", "))
         }
     }
 }

@@ -464,7 +464,11 @@ impl<R: Rules> UciEngine<R> {
                     }
                     if refuses(&l) && no_perft(&l).is_none() {
                         p.kill();
-                        return Err(EngineError::Refused { engine: self.name.clone(), request, line: super::clip(l.trim()) });
+                        return Err(EngineError::Refused {
+                            engine: self.name.clone(),
+                            request,
+                            line: super::clip(l.trim()),
+                        });
                     }
                     if let Some(kind) = no_perft(&l) {
                         p.kill();

@@ -98,7 +98,9 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
     let result = if args.chess960 && args.variant.is_set() {
         Err(super::no_effect("--chess960", "with --variant"))
     } else if args.chess960 && args.walk.engine.engine_script.is_none() {
-        Err(usage("--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)"))
+        Err(usage(
+            "--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)",
+        ))
     } else if args.variant.is_set() {
         args.variant.rules().and_then(|rules| {
             let rules = Arc::new(rules);

@@ -132,12 +132,7 @@ impl SkippedRoots {
 
     /// The note of the text report.
     pub fn note(&self) -> String {
-        format!(
-            "note: skipped {} of the {} roots, never compared: {}",
-            self.count,
-            self.of,
-            self.reasons.join("; ")
-        )
+        format!("note: skipped {} of the {} roots, never compared: {}", self.count, self.of, self.reasons.join("; "))
     }
 }
 

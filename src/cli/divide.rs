@@ -395,7 +395,10 @@ fn hunt<R: Rules + 'static>(
             reference: EngineCalls { name: reference_name, calls: reference_calls },
             comparison: ComparisonJson::new(report.root_depth, &report.root),
             witness: report.witness.as_ref().map(|w| WitnessJson::new(&**rules, w)),
-            skipped_lines: skipped.map(Into::into),
+            // A paste's always; an engine's when it printed more than UCI chatter.
+            skipped_lines: skipped
+                .filter(|s| args.against.is_some() || (Skipped { uci: 0, ..*s }).describe().is_some())
+                .map(Into::into),
             notes,
             seconds,
         };

@@ -289,7 +289,7 @@ pub enum EngineError {
         value: String,
         /// The values the engine offers for it (a `combo`'s `var` list),
         /// `None` if it has no such option.
-        offered: Option<Vec<String>>,
+        offered: Option<Box<[String]>>,
         /// True for a script (it cannot advertise).
         script: bool,
         /// How the user vouches for a script, if known.

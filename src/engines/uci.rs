@@ -181,7 +181,7 @@ impl<R: Rules> UciEngine<R> {
                         engine: self.name.clone(),
                         option: name.clone(),
                         value: value.clone(),
-                        offered,
+                        offered: offered.map(Vec::into_boxed_slice),
                         script: false,
                         hint: None,
                     })

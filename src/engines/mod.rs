@@ -279,7 +279,7 @@ pub enum EngineError {
     /// UCI option the game needs there (`Rules::uci_options`), or not the
     /// value needed among its `var` values; a script, which cannot
     /// advertise, was not vouched for it. Nothing was compared.
-    #[error("{}", unsupported_message(engine, option, value, offered.as_deref(), *script, hint.as_deref()))]
+    #[error("{}", unsupported_message(engine, option, value, offered.as_deref(), *script, hint.as_deref().map(String::as_str)))]
     Unsupported {
         /// The engine's name.
         engine: String,
@@ -292,8 +292,9 @@ pub enum EngineError {
         offered: Option<Box<[String]>>,
         /// True for a script (it cannot advertise).
         script: bool,
-        /// How the user vouches for a script, if known.
-        hint: Option<String>,
+        /// How the user vouches for a script, if known (boxed: keeps the
+        /// error small, as every `Result` of the hunt carries it).
+        hint: Option<Box<String>>,
     },
     /// The engine refused a command: it answered `No such option` or
     /// `Unknown command` (quoted).

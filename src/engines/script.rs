@@ -194,7 +194,7 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 value,
                 offered: None,
                 script: true,
-                hint: self.opts.vouch_hint.clone(),
+                hint: self.opts.vouch_hint.clone().map(Box::new),
             });
         }
         Ok(())

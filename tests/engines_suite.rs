@@ -107,5 +107,9 @@ fn text_report_and_engine_failures() {
         .arg(format!("{} --bug hang", buggy_engine().display()))
         .assert()
         .code(3)
-        .stderr(predicate::str::contains("(killed)"));
+        // Each position is marked and the report printed (issue 45).
+        .stdout(predicate::str::contains("(killed)"))
+        .stderr(
+            predicate::str::contains("engine failures (").and(predicate::str::contains("the report is incomplete")),
+        );
 }

@@ -119,6 +119,8 @@ const OWN_SUMMARY: &[(&str, &str, &str)] = &[
     ("square", "magic-search", "the one square to search or check"),
     ("square", "betza show", "the piece's square"),
     ("svg", "suite", "a directory of pictures, one per failing entry"),
+    ("chess960", "suite", "the user's word that the --engine-script plays Chess960; no position is changed"),
+    ("chess960", "fuzz", "the user's word that the --engine-script plays Chess960; no root is changed"),
 ];
 
 /// One metavariable per kind of value, whatever the option's name.

@@ -279,23 +279,8 @@ pub enum EngineError {
     /// UCI option the game needs there (`Rules::uci_options`), or not the
     /// value needed among its `var` values; a script, which cannot
     /// advertise, was not vouched for it. Nothing was compared.
-    #[error("{}", unsupported_message(engine, option, value, offered.as_deref(), *script, hint.as_deref().map(String::as_str)))]
-    Unsupported {
-        /// The engine's name.
-        engine: String,
-        /// The option the root needs (`UCI_Variant`).
-        option: String,
-        /// The value it needs (`atomic`).
-        value: String,
-        /// The values the engine offers for it (a `combo`'s `var` list),
-        /// `None` if it has no such option.
-        offered: Option<Box<[String]>>,
-        /// True for a script (it cannot advertise).
-        script: bool,
-        /// How the user vouches for a script, if known (boxed: keeps the
-        /// error small, as every `Result` of the hunt carries it).
-        hint: Option<Box<String>>,
-    },
+    #[error("{0}")]
+    Unsupported(Box<MissingOption>),
     /// The engine refused a command: it answered `No such option` or
     /// `Unknown command` (quoted).
     #[error("{engine}: refused {request}: it answered {line:?}")]
@@ -338,7 +323,7 @@ impl EngineError {
     /// True if the engine cannot be asked about a root (nothing was asked;
     /// the engine itself is sound).
     pub fn is_unsupported(&self) -> bool {
-        matches!(self, EngineError::Unsupported { .. })
+        matches!(self, EngineError::Unsupported(_))
     }
 
     /// The rule of answers that was broken, by name (docs/formats/
@@ -348,10 +333,42 @@ impl EngineError {
             EngineError::Garbage { source, .. } | EngineError::BadText { source, .. } => Some(source.rule()),
             EngineError::Truncated { .. } => Some("total-required"),
             EngineError::Duplicate { .. } => Some("move-once"),
-            EngineError::Unsupported { .. } => Some("option-advertised"),
+            EngineError::Unsupported(_) => Some("option-advertised"),
             EngineError::Refused { .. } => Some("command-accepted"),
             _ => None,
         }
+    }
+}
+
+/// What an engine lacks to be asked about a root (`EngineError::Unsupported`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingOption {
+    /// The engine's name.
+    pub engine: String,
+    /// The option the root needs (`UCI_Variant`).
+    pub option: String,
+    /// The value it needs (`atomic`).
+    pub value: String,
+    /// The values the engine offers for it (a `combo`'s `var` list), `None`
+    /// if it has no such option.
+    pub offered: Option<Vec<String>>,
+    /// True for a script (it cannot advertise).
+    pub script: bool,
+    /// How the user vouches for a script, if known.
+    pub hint: Option<String>,
+}
+
+impl std::fmt::Display for MissingOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let m = self;
+        f.write_str(&unsupported_message(
+            &m.engine,
+            &m.option,
+            &m.value,
+            m.offered.as_deref(),
+            m.script,
+            m.hint.as_deref(),
+        ))
     }
 }
 

@@ -15,7 +15,7 @@
 use super::output::{move_line, no_perft, read_answer, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::uci::last_line;
-use super::{Divide, Divider, EngineError, EngineOptions, Line};
+use super::{Divide, Divider, EngineError, EngineOptions, Line, MissingOption};
 use crate::rules::Rules;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -188,14 +188,14 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
             if value == "false" || self.opts.vouched.iter().any(|v| v.eq_ignore_ascii_case(&option)) {
                 continue;
             }
-            return Err(EngineError::Unsupported {
+            return Err(EngineError::Unsupported(Box::new(MissingOption {
                 engine: self.name.clone(),
                 option,
                 value,
                 offered: None,
                 script: true,
-                hint: self.opts.vouch_hint.clone().map(Box::new),
-            });
+                hint: self.opts.vouch_hint.clone(),
+            })));
         }
         Ok(())
     }

@@ -23,7 +23,7 @@
 
 use super::output::{is_total_line, move_line, no_perft, read_answer, refuses, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
-use super::{Divide, Divider, EngineError, EngineOptions, Line, Shown};
+use super::{Divide, Divider, EngineError, EngineOptions, Line, MissingOption, Shown};
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -177,14 +177,14 @@ impl<R: Rules> UciEngine<R> {
                     self.ask_options(p, deadline)?;
                 }
                 Some(offered) => {
-                    return Err(EngineError::Unsupported {
+                    return Err(EngineError::Unsupported(Box::new(MissingOption {
                         engine: self.name.clone(),
                         option: name.clone(),
                         value: value.clone(),
-                        offered: offered.map(Vec::into_boxed_slice),
+                        offered,
                         script: false,
                         hint: None,
-                    })
+                    })))
                 }
             }
         }

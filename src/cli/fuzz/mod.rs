@@ -40,7 +40,7 @@ pub struct FuzzArgs {
     /// Also check the engine's own position (Stockfish-style `d`: its `Fen:` and `Key:` lines) at every step (UCI engines).
     #[arg(long)]
     pub check_position: bool,
-    /// With --engine-script: the script plays Chess960, so it is sent the Chess960 roots (a script cannot say so itself; without this they are skipped with a note).
+    /// With --engine-script: the script plays Chess960, so it is sent the Chess960 positions (a script cannot say so itself; without this they are skipped with a note).
     #[arg(long)]
     pub chess960: bool,
     #[command(flatten)]

@@ -19,14 +19,15 @@ fn engine_cmd(args: &str) -> String {
 /// Runs `divide --bisect --json` and returns (exit code, JSON, seconds).
 fn bisect(fen: &str, depth: u32, protocol: &str, engine_args: &str) -> (i32, Value, f64) {
     let started = Instant::now();
-    let out = Command::cargo_bin("chesstool")
-        .unwrap()
-        .args(["divide", "--fen", fen, "--depth", &depth.to_string(), "--bisect", "--json", "--timeout", "30"])
+    let mut cmd = Command::cargo_bin("chesstool").unwrap();
+    cmd.args(["divide", "--fen", fen, "--depth", &depth.to_string(), "--bisect", "--json", "--timeout", "30"])
         .arg(format!("--engine-{protocol}"))
-        .arg(engine_cmd(engine_args))
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+        .arg(engine_cmd(engine_args));
+    // A script cannot advertise UCI_Chess960: the user vouches for it.
+    if protocol == "script" && fen != "startpos" && chesstool::Position::from_fen(fen).unwrap().is_chess960() {
+        cmd.arg("--chess960");
+    }
+    let out = cmd.timeout(Duration::from_secs(60)).output().unwrap();
     let seconds = started.elapsed().as_secs_f64();
     let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!("{e}: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))

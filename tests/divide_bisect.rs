@@ -7,14 +7,10 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::buggy_engine;
+use common::buggy_engine_cmd as engine_cmd;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-
-fn engine_cmd(args: &str) -> String {
-    format!("{} {args}", buggy_engine().display())
-}
 
 /// Runs `divide --bisect --json` and returns (exit code, JSON, seconds).
 fn bisect(fen: &str, depth: u32, protocol: &str, engine_args: &str) -> (i32, Value, f64) {

@@ -9,23 +9,15 @@
 
 use assert_cmd::Command;
 use std::path::PathBuf;
-use std::time::Duration;
 
 mod common;
-use common::{buggy_engine, run_json, TempDir};
+use common::{buggy_engine_cmd as engine, run_json, TempDir};
 
 /// A Chess960 position (Shredder-FEN castling), from the issue.
 const C960: &str = "r2k3r/8/8/8/8/8/8/R2K3R b HAha - 0 1";
 
 fn chesstool(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("chesstool").unwrap();
-    cmd.args(args).timeout(Duration::from_secs(120));
-    cmd
-}
-
-/// The buggy engine (no bugs unless given) as a command line.
-fn engine(extra: &str) -> String {
-    format!("{} {extra}", buggy_engine().display())
+    common::chesstool_with(args, 120)
 }
 
 fn stderr_line(out: &std::process::Output) -> String {

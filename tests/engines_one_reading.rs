@@ -5,15 +5,12 @@
 //! names the rule.
 
 use assert_cmd::Command;
-use std::time::Duration;
 
 mod common;
 use common::{buggy_engine, run_json, TempDir};
 
 fn chesstool(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("chesstool").unwrap();
-    cmd.args(args).timeout(Duration::from_secs(60));
-    cmd
+    common::chesstool_with(args, 60)
 }
 
 /// A script printing `text` whatever it is asked.

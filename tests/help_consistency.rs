@@ -6,7 +6,10 @@
 //! is listed here with its reason. `scripts/help_dump.py` prints the same
 //! comparison for reading.
 
+mod common;
+
 use assert_cmd::Command;
+use common::command_paths;
 use std::collections::BTreeMap;
 
 /// One option as a help page shows it.
@@ -21,41 +24,6 @@ fn help(path: &[String], flag: &str) -> String {
     let out = Command::cargo_bin("chesstool").unwrap().args(path).arg(flag).output().unwrap();
     assert!(out.status.success(), "chesstool {} {flag} failed", path.join(" "));
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// The subcommands a page lists (not `help`).
-fn subcommands(page: &str) -> Vec<String> {
-    let mut inside = false;
-    let mut names = Vec::new();
-    for line in page.lines() {
-        if line.starts_with("Commands:") {
-            inside = true;
-        } else if inside && line.starts_with("  ") && !line.trim().is_empty() {
-            let name = line.split_whitespace().next().unwrap();
-            if name != "help" {
-                names.push(name.to_string());
-            }
-        } else if inside {
-            inside = false;
-        }
-    }
-    names
-}
-
-/// Every command path, from the top (`[]`) down.
-fn command_paths() -> Vec<Vec<String>> {
-    let mut paths = vec![Vec::new()];
-    let mut i = 0;
-    while i < paths.len() {
-        let page = help(&paths[i], "--help");
-        for name in subcommands(&page) {
-            let mut path = paths[i].clone();
-            path.push(name);
-            paths.push(path);
-        }
-        i += 1;
-    }
-    paths
 }
 
 /// Removes the `[default: ..]` and `[possible values: ..]` clap appends.

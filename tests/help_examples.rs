@@ -17,33 +17,6 @@ fn help(path: &[String]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Every command path below the top, parents before children.
-fn command_paths() -> Vec<Vec<String>> {
-    let mut paths: Vec<Vec<String>> = vec![Vec::new()];
-    let mut i = 0;
-    while i < paths.len() {
-        let page = help(&paths[i]);
-        let mut inside = false;
-        for line in page.lines() {
-            if line.starts_with("Commands:") {
-                inside = true;
-            } else if inside && line.starts_with("  ") && !line.trim().is_empty() {
-                let name = line.split_whitespace().next().unwrap();
-                if name != "help" {
-                    let mut path = paths[i].clone();
-                    path.push(name.to_string());
-                    paths.push(path);
-                }
-            } else {
-                inside = false;
-            }
-        }
-        i += 1;
-    }
-    paths.remove(0);
-    paths
-}
-
 /// The examples and the guide page at the end of a help page.
 fn ending(page: &str) -> (Vec<String>, Option<String>) {
     let examples = page
@@ -76,7 +49,7 @@ fn every_help_ends_with_examples_that_run_and_a_guide_page_that_exists() {
     let bin = assert_cmd::cargo::cargo_bin("chesstool");
     let path_var = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
     let (mut ran, mut pages) = (0, 0);
-    for path in command_paths() {
+    for path in common::command_paths().into_iter().skip(1) {
         let what = format!("chesstool {}", path.join(" "));
         let (examples, guide) = ending(&help(&path));
         assert!((1..=3).contains(&examples.len()), "{what} --help: {} examples", examples.len());

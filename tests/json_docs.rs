@@ -89,31 +89,9 @@ fn examples() -> Vec<(String, Option<String>, String)> {
     out
 }
 
-/// Splits a command line like a shell (double quotes only).
+/// Splits a command line like a shell.
 fn words(line: &str) -> Vec<String> {
-    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
+    chesstool::engines::split_command(line).unwrap_or_else(|| panic!("unbalanced quotes in {line}"))
 }
 
 /// Empties (creates) a scratch directory below the checkout for the files
@@ -361,6 +339,7 @@ const NAMED_ELSEWHERE: &[(&str, &str, &str)] = &[
     ("fuzz", "root", "a fuzz run that found something"),
     ("fuzz", "witness", "a fuzz run that found something"),
     ("fuzz", "position_check", "a failed position check"),
+    ("fuzz", "findings", "a fuzz run that found something"),
     ("fuzz", "variant", "fuzz --variant"),
     ("tictacchess", "divide", "a command name, not a key"),
 ];

@@ -7,10 +7,9 @@
 //! perft tables (CPW positions 1-3).
 
 use assert_cmd::Command;
-use std::time::Duration;
 
 mod common;
-use common::{buggy_engine, run_json, TempDir};
+use common::{buggy_engine_cmd as engine, run_json, TempDir};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
@@ -21,13 +20,7 @@ fn suite(dir: &TempDir) -> std::path::PathBuf {
 }
 
 fn chesstool(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("chesstool").unwrap();
-    cmd.args(args).timeout(Duration::from_secs(120));
-    cmd
-}
-
-fn engine(extra: &str) -> String {
-    format!("{} {extra}", buggy_engine().display())
+    common::chesstool_with(args, 120)
 }
 
 #[test]

@@ -249,31 +249,10 @@ fn page_file(page: &str) -> String {
 mod tests {
     use super::*;
 
-    /// The words of an example as a shell passes them (double quotes only),
-    /// up to a redirection or pipe, without a leading `NAME=value`.
+    /// The words of an example as a shell passes them, up to a redirection
+    /// or pipe, without a leading `NAME=value`.
     fn words(line: &str) -> Vec<String> {
-        let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-        for c in line.chars() {
-            match c {
-                '"' => {
-                    quoted = !quoted;
-                    any = true;
-                }
-                ' ' if !quoted => {
-                    if any {
-                        out.push(std::mem::take(&mut word));
-                    }
-                    any = false;
-                }
-                c => {
-                    word.push(c);
-                    any = true;
-                }
-            }
-        }
-        if any {
-            out.push(word);
-        }
+        let mut out = chesstool::engines::split_command(line).expect("an example quotes like a shell");
         let start = out.iter().position(|w| w == "chesstool").expect("an example runs chesstool");
         out.drain(start..).take_while(|w| w != ">" && w != "|").collect()
     }

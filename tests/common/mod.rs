@@ -91,6 +91,55 @@ pub fn buggy_engine() -> &'static PathBuf {
     PATH.get_or_init(|| example("buggy_engine"))
 }
 
+/// The buggy engine as one command line, with its arguments (`--bug NAME`, ...).
+pub fn buggy_engine_cmd(args: &str) -> String {
+    format!("{} {args}", buggy_engine().display())
+}
+
+/// `chesstool ARGS`, killed after `seconds`.
+pub fn chesstool_with(args: &[&str], seconds: u64) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("chesstool").unwrap();
+    cmd.args(args).timeout(std::time::Duration::from_secs(seconds));
+    cmd
+}
+
+/// Every command path of `chesstool --help`, from the top (`[]`) down,
+/// parents before children.
+pub fn command_paths() -> Vec<Vec<String>> {
+    let mut paths = vec![Vec::new()];
+    let mut i = 0;
+    while i < paths.len() {
+        let out = assert_cmd::Command::cargo_bin("chesstool").unwrap().args(&paths[i]).arg("--help").output().unwrap();
+        assert!(out.status.success(), "chesstool {} --help failed", paths[i].join(" "));
+        for name in subcommands(&String::from_utf8(out.stdout).unwrap()) {
+            let mut path = paths[i].clone();
+            path.push(name);
+            paths.push(path);
+        }
+        i += 1;
+    }
+    paths
+}
+
+/// The subcommands a `--help` page lists (not `help`).
+fn subcommands(page: &str) -> Vec<String> {
+    let mut inside = false;
+    let mut names = Vec::new();
+    for line in page.lines() {
+        if line.starts_with("Commands:") {
+            inside = true;
+        } else if inside && line.starts_with("  ") && !line.trim().is_empty() {
+            let name = line.split_whitespace().next().unwrap();
+            if name != "help" {
+                names.push(name.to_string());
+            }
+        } else {
+            inside = false;
+        }
+    }
+    names
+}
+
 /// The engines that misbehave on purpose (examples/hostile_engine.rs).
 pub fn hostile_engine() -> &'static PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();

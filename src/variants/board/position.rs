@@ -319,6 +319,9 @@ impl Position {
 
     /// Plays a move: `from` to `to`, capturing whatever stands on `to` (if
     /// it is another square) and on each victim square.
+    // Inlined everywhere: `play` and the plain paths of `perft` and
+    // `is_legal_slow` all call it once per move.
+    #[inline(always)]
     pub fn make(&mut self, from: usize, to: usize, victims: &[u16], royal_kind: Option<usize>) -> Undo {
         let moved = self.cells[from];
         let side = cell_side(moved);
@@ -362,6 +365,9 @@ impl Position {
     }
 
     /// Takes back a move made by `make`.
+    // Inlined everywhere: `play` and the plain paths of `perft` and
+    // `is_legal_slow` all call it once per move.
+    #[inline(always)]
     pub fn unmake(&mut self, from: usize, to: usize, undo: &Undo, royal_kind: Option<usize>) {
         self.side ^= 1;
         let side = cell_side(undo.moved);

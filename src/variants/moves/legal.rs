@@ -383,6 +383,15 @@ impl Tables {
             return false;
         }
         let us = pos.side;
+        if self.plain_play {
+            // No rule acts on playing: the board's `make` is the whole move.
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let undo = pos.make(from, to, mv.victims(), self.royal());
+            let king = pos.royal[us];
+            let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);
+            pos.unmake(from, to, &undo, self.royal());
+            return ok;
+        }
         let undo = self.play_untested(pos, mv);
         let king = pos.royal[us];
         let ok = king == NO_SQUARE || !self.attacked(pos, king as usize, us ^ 1);

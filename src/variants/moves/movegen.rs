@@ -73,6 +73,9 @@ pub struct Tables {
     extras: u64,
     /// The built-in pawn's direct path, if the variant's pawn is it.
     pub(crate) pawn_path: Option<PawnPath>,
+    /// `laws.plain_play()`: a move is the board's `make` (initial rushes,
+    /// filled in later, need a pawn, which this excludes).
+    pub(crate) plain_play: bool,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -150,7 +153,20 @@ impl Tables {
             let steps = [0, 1].map(|side| pawn_steps(&out[k].sides[side].simple));
             PawnPath::new(&geometry, &laws, steps)
         });
-        Ok(Tables { kinds: out, geometry, coords, royal, initial, reparse: None, laws, empty_paths, extras, pawn_path })
+        let plain_play = laws.plain_play();
+        Ok(Tables {
+            kinds: out,
+            geometry,
+            coords,
+            royal,
+            initial,
+            reparse: None,
+            laws,
+            empty_paths,
+            extras,
+            pawn_path,
+            plain_play,
+        })
     }
 
     /// The board these tables were built for.

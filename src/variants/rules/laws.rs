@@ -50,3 +50,19 @@ pub struct Laws {
     /// Cambodian first moves (`cambodianMoves`, with `gating`).
     pub cambodian: Option<Cambodian>,
 }
+
+impl Laws {
+    /// No rule acts when a move is played: no pawns (rushes, en passant),
+    /// promotion, castling, explosions, petrification, gates, check counts
+    /// or initial rushes. Such a variant's move is the board's `make`.
+    pub fn plain_play(&self) -> bool {
+        self.pawn.is_none()
+            && self.promotion.is_none()
+            && self.castling.is_none()
+            && !self.blast
+            && self.petrify.is_empty()
+            && self.cambodian.is_none()
+            && !self.check_counting
+            && self.initial_rushes.iter().all(Vec::is_empty)
+    }
+}

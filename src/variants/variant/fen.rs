@@ -29,7 +29,7 @@ fn rank_squares(rank: &str) -> usize {
         }
         total += digits.parse::<usize>().unwrap_or(0);
         digits.clear();
-        if c != '/' {
+        if c != '/' && c != '~' {
             total += 1;
         }
     }
@@ -110,8 +110,24 @@ impl Variant {
     fn parse_board(&self, board: &str) -> Result<Position, String> {
         let g = &self.geometry;
         let mut pos = Position::empty(g);
-        if board.contains('[') {
-            return Err("pockets ([...]) are not implemented: this generator has no drops".into());
+        let drops = self.tables.laws.drops.is_some();
+        if drops {
+            pos.open_hands(self.pieces.len());
+        }
+        // The hand: `[PNbq]` after the board, or a rank more (`.../PNbq`).
+        let (board, hand) = match board.split_once('[') {
+            Some((b, rest)) => {
+                let hand = rest.strip_suffix(']').ok_or_else(|| format!("hand field [{rest}: no closing ']'"))?;
+                (b, Some(hand))
+            }
+            None if drops && board.split('/').count() == g.height as usize + 1 => {
+                let (b, hand) = board.rsplit_once('/').expect("a '/'");
+                (b, Some(hand))
+            }
+            None => (board, None),
+        };
+        if let Some(hand) = hand {
+            self.parse_hand(&mut pos, hand)?;
         }
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != g.height as usize {
@@ -144,6 +160,12 @@ impl Variant {
                     if file > g.width as usize {
                         return Err(wide(rank_name, rank_text));
                     }
+                    continue;
+                }
+                if c == '~' && drops && file > 0 && j > 0 && chars[j - 1].is_ascii_alphabetic() {
+                    // The piece just placed is a promoted one.
+                    pos.promoted[g.cell(file as u8 - 1, rank as u8)] = true;
+                    j += 1;
                     continue;
                 }
                 if c == '+' || c == '~' {
@@ -192,6 +214,46 @@ impl Variant {
             }
         }
         Ok(pos)
+    }
+
+    /// The hand field (`PNbq`, `-` or empty): each letter a piece of the
+    /// variant, White's upper case.
+    fn parse_hand(&self, pos: &mut Position, hand: &str) -> Result<(), String> {
+        if self.tables.laws.drops.is_none() {
+            return Err(format!("hand field [{hand}]: {} has no hands (no drops)", self.name));
+        }
+        for c in hand.chars().filter(|&c| c != '-') {
+            if c.is_ascii_digit() {
+                return Err(format!("hand field [{hand}]: counts are not FEN, repeat the letter ({c:?})"));
+            }
+            let kind = self
+                .kind_of(c)
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or_else(|| format!("hand field [{hand}]: {c:?} is not a piece of {}", self.name))?;
+            if self.royal == Some(kind) {
+                return Err(format!("hand field [{hand}]: the royal piece {c:?} cannot be in hand"));
+            }
+            let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            let count = &mut pos.hands[side][kind];
+            *count = count.checked_add(1).ok_or_else(|| format!("hand field [{hand}]: more than 255 of {c:?}"))?;
+        }
+        Ok(())
+    }
+
+    /// The hand field as Fairy-Stockfish writes it: `[...]`, White's
+    /// pieces first, the stronger kinds (later in the piece list) first.
+    fn hand_text(&self, pos: &Position) -> String {
+        let mut out = String::from("[");
+        for side in [WHITE, BLACK] {
+            for kind in (0..self.pieces.len()).rev() {
+                let letter = self.pieces[kind].letter;
+                let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
+                let n = pos.hands[side].get(kind).copied().unwrap_or(0);
+                out.extend(std::iter::repeat(letter).take(n as usize));
+            }
+        }
+        out.push(']');
+        out
     }
 
     /// Is `cell` a piece of `side` that castles as the rook?
@@ -377,6 +439,9 @@ impl Variant {
                 }
                 let letter = self.pieces[cell_kind(cell)].letter;
                 out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
+                if pos.promoted.get(g.cell(file, rank)) == Some(&true) {
+                    out.push('~');
+                }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -384,6 +449,9 @@ impl Variant {
             if rank > 0 {
                 out.push('/');
             }
+        }
+        if self.tables.laws.drops.is_some() {
+            out.push_str(&self.hand_text(pos));
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });
         let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);

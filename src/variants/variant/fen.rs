@@ -9,6 +9,48 @@ use crate::variants::board::{
 };
 use crate::variants::rules::Castling;
 
+/// Fairy-Stockfish's built-in piece types in its order (`src/types.h`),
+/// by our names: its hands are written from the last to the first.
+const FSF_TYPE_ORDER: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "fers",
+    "alfil",
+    "fersAlfil",
+    "silver",
+    "aiwok",
+    "bers",
+    "archbishop",
+    "chancellor",
+    "amazon",
+    "knibis",
+    "biskni",
+    "kniroo",
+    "rookni",
+    "shogiPawn",
+    "lance",
+    "shogiKnight",
+    "gold",
+    "dragonHorse",
+    "clobber",
+    "breakthrough",
+    "immobile",
+    "cannon",
+    "janggiCannon",
+    "soldier",
+    "horse",
+    "elephant",
+    "janggiElephant",
+    "banner",
+    "wazir",
+    "commoner",
+    "centaur",
+    "king",
+];
+
 fn side_name(side: Side) -> &'static str {
     if side == WHITE {
         "white"
@@ -241,11 +283,18 @@ impl Variant {
     }
 
     /// The hand field as Fairy-Stockfish writes it: `[...]`, White's
-    /// pieces first, the stronger kinds (later in the piece list) first.
+    /// pieces first, each side's kinds in the reverse of Fairy-Stockfish's
+    /// piece-type order (`FSF_TYPE_ORDER`; other pieces first).
     fn hand_text(&self, pos: &Position) -> String {
+        let rank = |kind: usize| {
+            let name = self.pieces[kind].name.as_str();
+            FSF_TYPE_ORDER.iter().position(|&n| n == name).unwrap_or(FSF_TYPE_ORDER.len() + kind)
+        };
+        let mut kinds: Vec<usize> = (0..self.pieces.len()).collect();
+        kinds.sort_by_key(|&k| std::cmp::Reverse(rank(k)));
         let mut out = String::from("[");
         for side in [WHITE, BLACK] {
-            for kind in (0..self.pieces.len()).rev() {
+            for &kind in &kinds {
                 let letter = self.pieces[kind].letter;
                 let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
                 let n = pos.hands[side].get(kind).copied().unwrap_or(0);

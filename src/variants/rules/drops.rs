@@ -15,6 +15,10 @@ pub struct Drops {
     /// A promoted piece captured joins the hand as the pawn it was
     /// (`dropLoop = false`); with `dropLoop` it keeps its promoted kind.
     pub demote: bool,
+    /// The FEN writes promoted pieces' `~` marks: captures go to a hand
+    /// (this board's or, `twoBoards`, the partner's) and promoted pieces
+    /// are demoted there, as Fairy-Stockfish writes them.
+    pub write_marks: bool,
     /// The kind whose drops `pawn_cells` limits (the variant's pawn).
     pub pawn: Option<usize>,
     /// Per side, where a piece may be dropped (`whiteDropRegion`,

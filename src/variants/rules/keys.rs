@@ -365,9 +365,11 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
                 .collect(),
         )
     });
+    let (captures_to_hand, demote) = (boolean("capturesToHand", false)?, !boolean("dropLoop", false)?);
     Ok(Some(Drops {
-        captures_to_hand: boolean("capturesToHand", false)?,
-        demote: !boolean("dropLoop", false)?,
+        captures_to_hand,
+        demote,
+        write_marks: demote && (captures_to_hand || boolean("twoBoards", false)?),
         pawn,
         cells,
         pawn_cells,

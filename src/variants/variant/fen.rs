@@ -298,7 +298,7 @@ impl Variant {
                 let letter = self.pieces[kind].letter;
                 let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
                 let n = pos.hands[side].get(kind).copied().unwrap_or(0);
-                out.extend(std::iter::repeat(letter).take(n as usize));
+                out.extend(std::iter::repeat_n(letter, n as usize));
             }
         }
         out.push(']');
@@ -469,6 +469,7 @@ impl Variant {
     /// The position as Fairy-Stockfish writes it (clocks `0 1`).
     pub fn fen(&self, pos: &Position) -> String {
         let g = &self.geometry;
+        let write_marks = self.tables.laws.drops.as_ref().is_some_and(|d| d.write_marks);
         let mut out = String::new();
         for rank in (0..g.height).rev() {
             let mut empty = 0;
@@ -488,7 +489,7 @@ impl Variant {
                 }
                 let letter = self.pieces[cell_kind(cell)].letter;
                 out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
-                if pos.promoted.get(g.cell(file, rank)) == Some(&true) {
+                if write_marks && pos.promoted[g.cell(file, rank)] {
                     out.push('~');
                 }
             }

@@ -147,7 +147,7 @@ fn unimplemented_rules_are_errors_naming_the_key() {
     let base = "[v]\nking = k\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
     ini_error(&format!("{base}cambodianMoves = true\n"), "v")
         .stderr(predicate::str::contains("line 5").and(predicate::str::contains("cambodianMoves = true")));
-    ini_error(&format!("{base}pieceDrops = true\n"), "v").stderr(predicate::str::contains("pieceDrops = true"));
+    ini_error(&format!("{base}mustDrop = true\n"), "v").stderr(predicate::str::contains("mustDrop = true"));
     ini_error(&format!("{base}mobilityRegionWhiteKing = *1\n"), "v").stderr(
         predicate::str::contains("line 5")
             .and(predicate::str::contains("a mobility region is implemented for the pawn only")),

@@ -83,6 +83,15 @@ impl Fsf {
         }
     }
 
+    /// Fairy-Stockfish's FEN (its `d` command) of `fen` after `moves`.
+    pub fn fen_after(&mut self, variant: &str, fen: &str, moves: &[&str]) -> String {
+        self.send(&format!("setoption name UCI_Variant value {variant}"));
+        self.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        self.send("d");
+        let lines = self.read_until("Fen: ");
+        lines.last().and_then(|l| l.strip_prefix("Fen: ")).expect("a Fen line").to_string()
+    }
+
     /// Fairy-Stockfish's divide: move -> count, and the total.
     pub fn divide(&mut self, variant: &str, fen: &str, moves: &[&str], depth: u32) -> (BTreeMap<String, u64>, u64) {
         self.send(&format!("setoption name UCI_Variant value {variant}"));

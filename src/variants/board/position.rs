@@ -156,6 +156,12 @@ pub struct Position {
     /// Cambodian first-move rights: per side, a bit per file of its back
     /// rank whose piece (king or met) has not moved (the FEN's `DEde`).
     pub gates: [u16; 2],
+    /// Each side's hand (variants with drops): per kind, how many; empty
+    /// vectors in variants without hands.
+    pub hands: [Vec<u8>; 2],
+    /// Per cell, is its piece a promoted one (the FEN's `~`), kept by the
+    /// moves of variants with hands; empty in the others.
+    pub promoted: Vec<bool>,
     /// Each side's pieces as a cell set, kept by the moves.
     pub(crate) men: [CellBits; 2],
     /// Each side's pawns (the kind given to `index_cells`), kept by the moves.
@@ -202,11 +208,20 @@ impl Position {
             ep_victim: NO_SQUARE,
             checks: [0; 2],
             gates: [0; 2],
+            hands: [Vec::new(), Vec::new()],
+            promoted: Vec::new(),
             men: [CellBits::default(); 2],
             pawns: [CellBits::default(); 2],
             walls: CellBits::default(),
             pawn_code: 0,
         }
+    }
+
+    /// Gives the position empty hands for `kinds` kinds of piece and no
+    /// promoted pieces (a variant with drops).
+    pub fn open_hands(&mut self, kinds: usize) {
+        self.hands = [vec![0; kinds], vec![0; kinds]];
+        self.promoted = vec![false; self.cells.len()];
     }
 
     /// Fills the cell sets from the mailbox and keeps them from now on,

@@ -20,7 +20,7 @@ pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
     let takes = !castling && from != to && enemy_on(to);
     let rights = |side: usize, sq: usize| pos.castle[side].contains(&(sq as u16));
     let royal = pos.royal[us] != NO_SQUARE && from == pos.royal[us] as usize;
-    let promoted = mv.promotion().map(|k| variant.pieces[k].letter);
+    let promoted = mv.promotion().filter(|_| mv.special != Special::Drop).map(|k| variant.pieces[k].letter);
     let mut next = pos.clone();
     tables.play(&mut next, mv);
     let enemy_royal = next.royal[them];

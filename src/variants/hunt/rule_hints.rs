@@ -160,6 +160,11 @@ pub fn describe_special(variant: &Variant, mv: Move) -> Option<Hint> {
                 .mark(view_square(variant, victim), SquareMark::Captured),
         ),
         Special::PawnRush => Some(Hint::new(format!("a pawn's double step{promo}"))),
+        Special::Drop => Some(Hint::new(format!(
+            "a drop of a {} from the hand onto {}",
+            variant.pieces[mv.promo as usize - 1].name,
+            g.name(to)
+        ))),
         Special::None if !promo.is_empty() => Some(Hint::new(format!("a pawn move{promo}"))),
         Special::None => None,
     }

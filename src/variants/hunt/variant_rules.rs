@@ -114,7 +114,7 @@ impl Rules for VariantRules {
         let legal = self.legal_moves(pos);
         let lower = text.to_ascii_lowercase();
         for &mv in &legal {
-            if self.variant.move_text(pos, mv) == lower {
+            if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
                 return Ok(mv);
             }
             if mv.special == Special::Castle {
@@ -123,6 +123,18 @@ impl Rules for VariantRules {
                     return Ok(mv);
                 }
             }
+        }
+        if let Some((piece, square)) = text.split_once('@') {
+            // A drop that is not among the legal ones (an occupied square,
+            // a piece not in hand, a forbidden rank).
+            let known = piece.len() == 1
+                && piece.chars().next().and_then(|c| self.variant.kind_of(c)).is_some()
+                && self.variant.geometry.parse_square(square).is_some();
+            return Err(if known {
+                ReadMoveError::Illegal { text: text.into(), canonical: None }
+            } else {
+                ReadMoveError::Syntax(text.into())
+            });
         }
         let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
         let (from, to) = (points[0] as u16, *points.last().expect("two points") as u16);

@@ -219,9 +219,17 @@ impl Tables {
     /// Is the pseudo-legal `mv` legal, given the node's `screen`?
     pub(crate) fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
         let laws = &self.laws;
-        let unusual = matches!(mv.special, Special::EnPassant | Special::Castle);
+        let unusual = matches!(mv.special, Special::EnPassant | Special::Castle | Special::Drop);
         if s.all_played || unusual {
-            return self.fully_legal(pos, mv);
+            // Out of check, a drop only adds a piece: it opens no attack on
+            // our king when every attack needs only empty cells on its path.
+            let quiet_drop = mv.special == Special::Drop
+                && !s.all_played
+                && s.marks.is_some()
+                && self.empty_paths
+                && !laws.no_checks
+                && !laws.blast;
+            return quiet_drop || self.fully_legal(pos, mv);
         }
         if laws.blast && self.is_capture(pos, &mv) {
             return self.blast_capture_legal(pos, s, &mv).unwrap_or_else(|| self.fully_legal(pos, mv));

@@ -3,18 +3,19 @@
 //! direct path and the attack shapes, then a file per rule beyond a
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
-//! `played_rules.rs`), legality (`legal.rs`) and playing a move and taking
+//! `played_rules.rs`, `drops.rs`: hands and drops), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
 //!
 //! Each rule's file adds `impl Tables` methods that `movegen.rs` and
-//! `play.rs` call only when the variant has the rule. Hands and drops go
+//! `play.rs` call only when the variant has the rule. Hands and drops are
 //! in `drops.rs` (the hand itself is a field of `board/`'s `Position`,
-//! the rule a field of `rules/`'s `Laws`), the moves limited to regions in
+//! the rule a field of `rules/`'s `Laws`); the moves limited to regions in
 //! `regions.rs`, wall placing in `walls.rs`: each a file here, named by the
 //! rule.
 
 pub(crate) mod blast;
 pub(crate) mod castling;
+pub(crate) mod drops;
 pub(crate) mod game_end;
 pub(crate) mod gate_moves;
 pub(crate) mod legal;

@@ -409,11 +409,14 @@ impl Tables {
         direct
     }
 
-    /// The moves that are no one piece's leg code: castling and the
-    /// Cambodian first moves.
+    /// The moves that are no one piece's leg code: castling, the
+    /// Cambodian first moves and drops.
     pub(crate) fn board_extras(&self, pos: &mut Position, out: &mut Vec<Move>) {
         self.castlings(pos, out);
         self.cambodian_moves(pos, out);
+        if self.laws.drops.is_some() {
+            self.drop_moves(pos, out);
+        }
     }
 
     /// Every distinct pseudo-legal move of the side to move.

@@ -21,6 +21,40 @@ pub struct Played {
     pub(super) nblasted: u8,
     /// The capturer turned to stone (`blasted[0]`; a wall on its square).
     pub(super) petrified: bool,
+    /// Per entry of `undo.captured`, the kind that joined the mover's hand,
+    /// plus one (0: none).
+    pub(super) gains: [u8; 4],
+    /// Promoted marks before the move: bit 0 the mover's, bit 1 the
+    /// destination's, bit 2 + i the i-th captured cell's (not the destination).
+    pub(super) marks: u8,
+}
+
+impl Played {
+    /// A record of what a move may change, before it changes anything.
+    pub(super) fn keeping(pos: &Position) -> Played {
+        Played {
+            undo: Undo { moved: EMPTY, captured: [(0, 0); 4], ncaptured: 0 },
+            castle: pos.castle,
+            ep: pos.ep,
+            ep_victim: pos.ep_victim,
+            gates: pos.gates,
+            checks: pos.checks,
+            blasted: [(0, 0); 9],
+            nblasted: 0,
+            petrified: false,
+            gains: [0; 4],
+            marks: 0,
+        }
+    }
+
+    /// Puts back the castling rights, en-passant squares, gates and check counts.
+    pub(super) fn restore(&self, pos: &mut Position) {
+        pos.castle = self.castle;
+        pos.ep = self.ep;
+        pos.ep_victim = self.ep_victim;
+        pos.gates = self.gates;
+        pos.checks = self.checks;
+    }
 }
 
 impl Tables {
@@ -53,19 +87,19 @@ impl Tables {
 
     /// `play` without counting checks: for legality tests, which take the
     /// move back at once.
+    #[inline]
     pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
+        if self.laws.drops.is_some() {
+            return self.play_hands(pos, mv);
+        }
+        self.play_board(pos, mv)
+    }
+
+    /// `play_untested` on the board alone (no hands).
+    pub(crate) fn play_board(&self, pos: &mut Position, mv: Move) -> Played {
         let us = pos.side;
-        let mut played = Played {
-            undo: Undo { moved: pos.cells[mv.from as usize], captured: [(0, 0); 4], ncaptured: 0 },
-            castle: pos.castle,
-            ep: pos.ep,
-            ep_victim: pos.ep_victim,
-            gates: pos.gates,
-            checks: pos.checks,
-            blasted: [(0, 0); 9],
-            nblasted: 0,
-            petrified: false,
-        };
+        let mut played = Played::keeping(pos);
+        played.undo.moved = pos.cells[mv.from as usize];
         let (from, to) = (mv.from as usize, mv.to as usize);
         if mv.special == Special::Castle {
             let (kto, rto) = self.castling_targets(us, from, to);
@@ -131,7 +165,16 @@ impl Tables {
     }
 
     /// Takes back a move made by `play`.
+    #[inline]
     pub fn unplay(&self, pos: &mut Position, mv: Move, played: &Played) {
+        if self.laws.drops.is_some() {
+            return self.unplay_hands(pos, mv, played);
+        }
+        self.unplay_board(pos, mv, played);
+    }
+
+    /// Takes back a move made by `play_board`.
+    pub(crate) fn unplay_board(&self, pos: &mut Position, mv: Move, played: &Played) {
         let (from, to) = (mv.from as usize, mv.to as usize);
         if mv.special == Special::Castle {
             let us = pos.side ^ 1;
@@ -155,10 +198,6 @@ impl Tables {
             }
             pos.unmake(from, to, &played.undo, royal);
         }
-        pos.castle = played.castle;
-        pos.ep = played.ep;
-        pos.ep_victim = played.ep_victim;
-        pos.gates = played.gates;
-        pos.checks = played.checks;
+        played.restore(pos);
     }
 }

@@ -16,7 +16,8 @@ pub struct Move {
     pub nvictims: u8,
     /// Cells captured on the way (locust victims), sorted.
     pub victims: [u16; MAX_VICTIMS],
-    /// The kind promoted to, plus one (0: no promotion).
+    /// The kind promoted to, plus one (0: no promotion); for a drop, the
+    /// kind dropped, plus one.
     pub promo: u8,
     /// What else the move does.
     pub special: Special,
@@ -34,6 +35,8 @@ pub enum Special {
     EnPassant,
     /// Castling: the king from `from`, the rook from `to`.
     Castle,
+    /// A piece of kind `promo - 1` from the hand onto `to` (`from == to`).
+    Drop,
 }
 
 /// The most locust victims in one move.
@@ -52,7 +55,17 @@ impl Move {
         }
     }
 
-    /// The kind promoted to, if any.
+    /// A drop of `kind` from the hand onto `to`.
+    pub fn drop(kind: usize, to: usize) -> Move {
+        Move { promo: kind as u8 + 1, special: Special::Drop, ..Move::plain(to, to) }
+    }
+
+    /// The kind dropped, if the move is a drop.
+    pub fn dropped(&self) -> Option<usize> {
+        (self.special == Special::Drop).then(|| self.promo as usize - 1)
+    }
+
+    /// The kind promoted to (or dropped), if any.
     pub fn promotion(&self) -> Option<usize> {
         self.promo.checked_sub(1).map(usize::from)
     }

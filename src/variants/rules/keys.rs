@@ -2,6 +2,7 @@
 //! Fairy-Stockfish's names and meanings (`src/parser.cpp` of pyffish 0.0.90).
 
 use super::castling::Castling;
+use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
 use super::gates::Cambodian;
 use super::laws::Laws;
@@ -66,6 +67,14 @@ pub const LAW_KEYS: &[&str] = &[
     "petrifyOnCaptureTypes",
     "cambodianMoves",
     "gating",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "whiteDropRegion",
+    "blackDropRegion",
+    "twoBoards",
 ];
 
 /// A key's error: (line, message).
@@ -301,12 +310,70 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             duple_check: boolean("dupleCheck", false)?,
         });
     }
+    laws.drops = drops(keys, g, &laws, builtin_pawn)?;
     // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
     if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
         let l = get("dupleCheck").map(|x| x.1);
         return Err((l, "dupleCheck = true needs extinctionPieceTypes with extinctionPseudoRoyal = true".into()));
     }
     Ok(laws)
+}
+
+/// The drop rules (`pieceDrops` and the keys that shape it), read after
+/// promotion: a pawn is not dropped in its promotion zone by default.
+fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<Option<Drops>, KeyError> {
+    let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
+    let boolean = |k: &str, default: bool| -> Result<bool, KeyError> {
+        match get(k) {
+            None => Ok(default),
+            Some(("true", _)) => Ok(true),
+            Some(("false", _)) => Ok(false),
+            Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
+        }
+    };
+    let dependent = ["capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops"];
+    if !boolean("pieceDrops", false)? {
+        for k in dependent.iter().chain(&["whiteDropRegion", "blackDropRegion"]) {
+            if let Some((v, l)) = get(k).filter(|(v, _)| *v != "false") {
+                return Err((Some(l), format!("{k} = {v} needs pieceDrops = true")));
+            }
+        }
+        return Ok(None);
+    }
+    if laws.blast || !laws.petrify.is_empty() {
+        let l = get("pieceDrops").map(|x| x.1);
+        return Err((l, "pieceDrops = true with explosions or petrification is not implemented".into()));
+    }
+    let all = Region::ranks(g, &(0..g.height).collect::<Vec<_>>());
+    let region = |k: &str| -> Result<Region, KeyError> {
+        match get(k) {
+            None => Ok(all.clone()),
+            Some((v, l)) => Region::parse(g, v).map_err(|e| (Some(l), format!("{k}: {e}"))),
+        }
+    };
+    let cells = [region("whiteDropRegion")?, region("blackDropRegion")?];
+    let first_rank = boolean("firstRankPawnDrops", false)?;
+    let zone = boolean("promotionZonePawnDrops", false)?;
+    let top = g.height - 1;
+    let pawn_cells = [0, 1].map(|side| {
+        let first = Region::ranks(g, &[if side == 0 { 0 } else { top }]);
+        let last = Region::ranks(g, &[if side == 0 { top } else { 0 }]);
+        let promotion = laws.promotion.as_ref().map_or(&last, |p| &p.region[side]);
+        Region(
+            (0..g.cells)
+                .map(|c| cells[side].has(c) && (first_rank || !first.has(c)) && (zone || !promotion.has(c)))
+                .collect(),
+        )
+    });
+    let (captures_to_hand, demote) = (boolean("capturesToHand", false)?, !boolean("dropLoop", false)?);
+    Ok(Some(Drops {
+        captures_to_hand,
+        demote,
+        write_marks: demote && (captures_to_hand || boolean("twoBoards", false)?),
+        pawn,
+        cells,
+        pawn_cells,
+    }))
 }
 
 /// The kinds of `listed` but `pawn`, as a mask.

@@ -2,6 +2,7 @@
 //! per rule family (each typed in a file of its own).
 
 use super::castling::Castling;
+use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
 use super::gates::Cambodian;
 use super::pawns::PawnLaws;
@@ -49,6 +50,8 @@ pub struct Laws {
     pub petrify: Vec<usize>,
     /// Cambodian first moves (`cambodianMoves`, with `gating`).
     pub cambodian: Option<Cambodian>,
+    /// Hands and drops (`pieceDrops`), if the variant has them.
+    pub drops: Option<Drops>,
 }
 
 impl Laws {

@@ -6,10 +6,11 @@
 //! reads this struct, never the variant's name.
 //!
 //! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
-//! `game_end.rs`, `gates.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! `game_end.rs`, `gates.rs`, `drops.rs`), a field of `Laws` (`laws.rs`) and its keys
 //! in `keys.rs`. Uses `board/` (layer 1).
 
 mod castling;
+mod drops;
 mod game_end;
 mod gates;
 mod keys;
@@ -19,6 +20,7 @@ mod promotion;
 mod region;
 
 pub use castling::Castling;
+pub use drops::Drops;
 pub use game_end::{Extinction, Flag};
 pub use gates::Cambodian;
 pub use keys::{from_keys, KeyError, Keys, LAW_KEYS};

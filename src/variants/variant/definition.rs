@@ -206,6 +206,9 @@ impl Variant {
     /// (`e1h1`) in Chess960 and where a plain king move has those squares.
     pub fn move_text(&self, pos: &Position, mv: Move) -> String {
         let g = &self.geometry;
+        if let Some(kind) = mv.dropped() {
+            return format!("{}@{}", self.pieces[kind].letter, g.name(mv.to as usize));
+        }
         if mv.special == Special::Castle {
             let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
             let (kto, _) = self.tables.castling_targets(pos.side, mv.from as usize, mv.to as usize);

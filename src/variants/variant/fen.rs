@@ -9,6 +9,48 @@ use crate::variants::board::{
 };
 use crate::variants::rules::Castling;
 
+/// Fairy-Stockfish's built-in piece types in its order (`src/types.h`),
+/// by our names: its hands are written from the last to the first.
+const FSF_TYPE_ORDER: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "fers",
+    "alfil",
+    "fersAlfil",
+    "silver",
+    "aiwok",
+    "bers",
+    "archbishop",
+    "chancellor",
+    "amazon",
+    "knibis",
+    "biskni",
+    "kniroo",
+    "rookni",
+    "shogiPawn",
+    "lance",
+    "shogiKnight",
+    "gold",
+    "dragonHorse",
+    "clobber",
+    "breakthrough",
+    "immobile",
+    "cannon",
+    "janggiCannon",
+    "soldier",
+    "horse",
+    "elephant",
+    "janggiElephant",
+    "banner",
+    "wazir",
+    "commoner",
+    "centaur",
+    "king",
+];
+
 fn side_name(side: Side) -> &'static str {
     if side == WHITE {
         "white"
@@ -29,7 +71,7 @@ fn rank_squares(rank: &str) -> usize {
         }
         total += digits.parse::<usize>().unwrap_or(0);
         digits.clear();
-        if c != '/' {
+        if c != '/' && c != '~' {
             total += 1;
         }
     }
@@ -110,8 +152,24 @@ impl Variant {
     fn parse_board(&self, board: &str) -> Result<Position, String> {
         let g = &self.geometry;
         let mut pos = Position::empty(g);
-        if board.contains('[') {
-            return Err("pockets ([...]) are not implemented: this generator has no drops".into());
+        let drops = self.tables.laws.drops.is_some();
+        if drops {
+            pos.open_hands(self.pieces.len());
+        }
+        // The hand: `[PNbq]` after the board, or a rank more (`.../PNbq`).
+        let (board, hand) = match board.split_once('[') {
+            Some((b, rest)) => {
+                let hand = rest.strip_suffix(']').ok_or_else(|| format!("hand field [{rest}: no closing ']'"))?;
+                (b, Some(hand))
+            }
+            None if drops && board.split('/').count() == g.height as usize + 1 => {
+                let (b, hand) = board.rsplit_once('/').expect("a '/'");
+                (b, Some(hand))
+            }
+            None => (board, None),
+        };
+        if let Some(hand) = hand {
+            self.parse_hand(&mut pos, hand)?;
         }
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != g.height as usize {
@@ -144,6 +202,12 @@ impl Variant {
                     if file > g.width as usize {
                         return Err(wide(rank_name, rank_text));
                     }
+                    continue;
+                }
+                if c == '~' && drops && file > 0 && j > 0 && chars[j - 1].is_ascii_alphabetic() {
+                    // The piece just placed is a promoted one.
+                    pos.promoted[g.cell(file as u8 - 1, rank as u8)] = true;
+                    j += 1;
                     continue;
                 }
                 if c == '+' || c == '~' {
@@ -192,6 +256,53 @@ impl Variant {
             }
         }
         Ok(pos)
+    }
+
+    /// The hand field (`PNbq`, `-` or empty): each letter a piece of the
+    /// variant, White's upper case.
+    fn parse_hand(&self, pos: &mut Position, hand: &str) -> Result<(), String> {
+        if self.tables.laws.drops.is_none() {
+            return Err(format!("hand field [{hand}]: {} has no hands (no drops)", self.name));
+        }
+        for c in hand.chars().filter(|&c| c != '-') {
+            if c.is_ascii_digit() {
+                return Err(format!("hand field [{hand}]: counts are not FEN, repeat the letter ({c:?})"));
+            }
+            let kind = self
+                .kind_of(c)
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or_else(|| format!("hand field [{hand}]: {c:?} is not a piece of {}", self.name))?;
+            if self.royal == Some(kind) {
+                return Err(format!("hand field [{hand}]: the royal piece {c:?} cannot be in hand"));
+            }
+            let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            let count = &mut pos.hands[side][kind];
+            *count = count.checked_add(1).ok_or_else(|| format!("hand field [{hand}]: more than 255 of {c:?}"))?;
+        }
+        Ok(())
+    }
+
+    /// The hand field as Fairy-Stockfish writes it: `[...]`, White's
+    /// pieces first, each side's kinds in the reverse of Fairy-Stockfish's
+    /// piece-type order (`FSF_TYPE_ORDER`; other pieces first).
+    fn hand_text(&self, pos: &Position) -> String {
+        let rank = |kind: usize| {
+            let name = self.pieces[kind].name.as_str();
+            FSF_TYPE_ORDER.iter().position(|&n| n == name).unwrap_or(FSF_TYPE_ORDER.len() + kind)
+        };
+        let mut kinds: Vec<usize> = (0..self.pieces.len()).collect();
+        kinds.sort_by_key(|&k| std::cmp::Reverse(rank(k)));
+        let mut out = String::from("[");
+        for side in [WHITE, BLACK] {
+            for &kind in &kinds {
+                let letter = self.pieces[kind].letter;
+                let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
+                let n = pos.hands[side].get(kind).copied().unwrap_or(0);
+                out.extend(std::iter::repeat_n(letter, n as usize));
+            }
+        }
+        out.push(']');
+        out
     }
 
     /// Is `cell` a piece of `side` that castles as the rook?
@@ -358,6 +469,7 @@ impl Variant {
     /// The position as Fairy-Stockfish writes it (clocks `0 1`).
     pub fn fen(&self, pos: &Position) -> String {
         let g = &self.geometry;
+        let write_marks = self.tables.laws.drops.as_ref().is_some_and(|d| d.write_marks);
         let mut out = String::new();
         for rank in (0..g.height).rev() {
             let mut empty = 0;
@@ -377,6 +489,9 @@ impl Variant {
                 }
                 let letter = self.pieces[cell_kind(cell)].letter;
                 out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
+                if write_marks && pos.promoted[g.cell(file, rank)] {
+                    out.push('~');
+                }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -384,6 +499,9 @@ impl Variant {
             if rank > 0 {
                 out.push('/');
             }
+        }
+        if self.tables.laws.drops.is_some() {
+            out.push_str(&self.hand_text(pos));
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });
         let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);

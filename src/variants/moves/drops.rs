@@ -1,0 +1,102 @@
+//! Hands and drops: the drops of the side to move, and playing a move
+//! where the hands change (a drop leaves the hand, a capture joins the
+//! capturer's hand, a promoted piece's `~` mark travels with it). Called
+//! only in variants with `Laws::drops`: the plain path never looks at a
+//! hand.
+
+use super::movegen::Tables;
+use super::play::Played;
+use super::vocabulary::{Move, Special};
+use crate::variants::board::{cell_kind, piece_cell, Position, EMPTY, NO_SQUARE};
+
+impl Tables {
+    /// Pushes the drops of the side to move: each kind in its hand onto
+    /// each empty cell of its drop region.
+    pub(crate) fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(drops) = &self.laws.drops else { return };
+        let us = pos.side;
+        for (kind, &n) in pos.hands[us].iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
+            for sq in self.geometry().squares() {
+                if pos.cells[sq] == EMPTY && region.has(sq) {
+                    out.push(Move::drop(kind, sq));
+                }
+            }
+        }
+    }
+
+    /// `play_board` with the hands: a drop, or a move whose captures join
+    /// the mover's hand and whose promoted marks move with the pieces.
+    pub(crate) fn play_hands(&self, pos: &mut Position, mv: Move) -> Played {
+        let us = pos.side;
+        let drops = self.laws.drops.as_ref().expect("a variant with drops");
+        if let Some(kind) = mv.dropped() {
+            let played = Played::keeping(pos);
+            pos.hands[us][kind] -= 1;
+            pos.put(mv.to as usize, piece_cell(kind, us), self.royal() == Some(kind));
+            pos.side ^= 1;
+            (pos.ep, pos.ep_victim) = (NO_SQUARE, NO_SQUARE);
+            return played;
+        }
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let castle = mv.special == Special::Castle;
+        let (mover_promoted, target_promoted) = (pos.promoted[from], pos.promoted[to]);
+        let mut played = self.play_board(pos, mv);
+        if !castle {
+            pos.promoted[from] = false;
+            pos.promoted[to] = mover_promoted || mv.promo != 0;
+            played.marks = u8::from(mover_promoted) | u8::from(target_promoted) << 1;
+        }
+        for i in 0..played.undo.ncaptured as usize {
+            let (sq, cell) = played.undo.captured[i];
+            let sq = sq as usize;
+            let was_promoted = if sq == to {
+                target_promoted
+            } else {
+                let marked = pos.promoted[sq];
+                pos.promoted[sq] = false;
+                played.marks |= u8::from(marked) << (2 + i);
+                marked
+            };
+            if drops.captures_to_hand {
+                let kind = match drops.pawn {
+                    Some(pawn) if was_promoted && drops.demote => pawn,
+                    _ => cell_kind(cell as u8),
+                };
+                pos.hands[us][kind] += 1;
+                played.gains[i] = kind as u8 + 1;
+            }
+        }
+        played
+    }
+
+    /// Takes back a move made by `play_hands`.
+    pub(crate) fn unplay_hands(&self, pos: &mut Position, mv: Move, played: &Played) {
+        let us = pos.side ^ 1;
+        if let Some(kind) = mv.dropped() {
+            pos.lift(mv.to as usize);
+            pos.hands[us][kind] += 1;
+            pos.side = us;
+            played.restore(pos);
+            return;
+        }
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        for i in 0..played.undo.ncaptured as usize {
+            if played.gains[i] != 0 {
+                pos.hands[us][played.gains[i] as usize - 1] -= 1;
+            }
+            let sq = played.undo.captured[i].0 as usize;
+            if sq != to {
+                pos.promoted[sq] = played.marks >> (2 + i) & 1 != 0;
+            }
+        }
+        if mv.special != Special::Castle {
+            pos.promoted[to] = played.marks & 2 != 0;
+            pos.promoted[from] = played.marks & 1 != 0;
+        }
+        self.unplay_board(pos, mv, played);
+    }
+}

@@ -1,0 +1,211 @@
+//! Hands and drops (crazyhouse and its family) against Fairy-Stockfish:
+//! divides line for line from the start, from positions of Fairy-Stockfish's
+//! own random games (`tests/variants/drops_playouts.txt`: 110-ply games
+//! played with its move lists, biased toward drops and promotions), from our
+//! playouts and from constructed positions; FENs with hands and `~` marks as
+//! it writes them; bad hands refused. Every count is Fairy-Stockfish's.
+
+mod variants_support;
+use assert_cmd::Command;
+use chesstool::rules::Rules;
+use chesstool::variants::hunt::VariantRules;
+use chesstool::variants::variant::builtin;
+use predicates::prelude::*;
+use variants_support::*;
+
+/// The drop variants chesstool runs, with the depth from their start.
+const VARIANTS: &[(&str, u32)] =
+    &[("crazyhouse", 4), ("loop", 4), ("chessgi", 4), ("bughouse", 4), ("pocketknight", 3), ("capahouse", 3)];
+
+fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
+    let variant = builtin::load(name).map_err(|e| e.to_string())?;
+    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
+        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
+    let theirs = fsf.divide(name, fen, &[], depth);
+    if ours != theirs {
+        return Err(format!(
+            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
+            ours.1,
+            theirs.1,
+            differences(&ours, &theirs)
+        ));
+    }
+    Ok(ours.1)
+}
+
+fn fsf_playouts() -> Vec<(String, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants/drops_playouts.txt");
+    std::fs::read_to_string(path)
+        .expect("drops_playouts.txt")
+        .lines()
+        .filter_map(|l| l.split_once('|').map(|(v, f)| (v.to_string(), f.to_string())))
+        .collect()
+}
+
+#[test]
+fn drop_variants_match_fairy_stockfish_from_the_start() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let failures: Vec<String> = VARIANTS
+        .iter()
+        .filter_map(|&(name, depth)| {
+            let start = builtin::load(name).unwrap().start_fen;
+            check(&mut fsf, name, &start, depth).err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn drop_variants_match_fairy_stockfish_on_its_own_games() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let mut failures = Vec::new();
+    for (i, (name, fen)) in fsf_playouts().iter().enumerate() {
+        // Every third position one ply deeper.
+        let depth = if i % 3 == 0 { 3 } else { 2 };
+        if let Err(e) = check(&mut fsf, name, fen, depth) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn drop_variants_match_fairy_stockfish_on_our_playouts() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let mut failures = Vec::new();
+    for (i, &(name, _)) in VARIANTS.iter().enumerate() {
+        let variant = builtin::load(name).unwrap();
+        for fen in playout_positions(&variant, 3, 100, 47 + i as u64, |_, _, ply| ply % 11 == 10) {
+            if let Err(e) = check(&mut fsf, name, &fen, 2) {
+                failures.push(e);
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
+const RULES: &[(&str, &str, u32, &str)] = &[
+    ("crazyhouse", "r3k2r/pPp2ppp/8/3Q~4/8/8/P1PP1PPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1", 2, "full hands, promoted queen"),
+    ("crazyhouse", "4k3/8/8/8/3q4/8/8/R~3K3[n] b - - 0 1", 3, "a promoted rook captured goes to the hand as a pawn"),
+    ("loop", "4k3/8/8/8/3q4/8/8/R~3K3[n] b - - 0 1", 3, "loop: it goes to the hand as a rook"),
+    ("chessgi", "4k3/8/8/8/3q4/8/8/R~3K3[n] b - - 0 1", 3, "chessgi: a rook, and pawns dropped on rank 1"),
+    ("crazyhouse", "4k3/8/8/8/8/8/8/r3K3[PN] w - - 0 1", 3, "a check on the first rank: no pawn drop blocks it"),
+    ("chessgi", "4k3/8/8/8/8/8/8/r3K3[PN] w - - 0 1", 3, "chessgi: a pawn drop on rank 1 blocks it"),
+    ("crazyhouse", "4k3/4r3/8/8/8/8/8/4K3[PN] w - - 0 1", 3, "drops that block a check on the file"),
+    ("crazyhouse", "4k3/8/8/8/1b6/8/8/r3K3[QP] w - - 0 1", 3, "double check: no drop helps"),
+    ("crazyhouse", "4k3/8/8/8/3p4/8/8/4K3[P] w - - 0 1", 4, "a pawn dropped on rank 2 steps two, taken en passant"),
+    (
+        "capahouse",
+        "r3k4r/10/10/4A~5/10/10/10/R3K4R[ACac] w KQkq - 0 1",
+        2,
+        "capahouse: archbishops and chancellors in hand",
+    ),
+    ("pocketknight", "r3k2r/8/8/8/8/8/8/R3K2R[Nn] w KQkq - 0 1", 3, "pocket knights beside castling"),
+    (
+        "bughouse",
+        "r3k2r/ppp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R[QNqn] w KQkq d6 0 1",
+        3,
+        "bughouse: captures stay out of the hand",
+    ),
+    ("crazyhouse", "1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1", 4, "a promotion marks the piece; its capture gives a pawn"),
+    ("loop", "1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1", 4, "loop: its capture gives the promoted piece"),
+    ("crazyhouse", "4k3/8/8/8/8/8/1q6/Q~3K3[] b - - 0 1", 3, "a promoted queen taken next to the king"),
+    ("crazyhouse", "r1bqk2r/pppp1Npp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNBQK2R[P] b KQkq - 0 5", 3, "in check with a hand"),
+    ("crazyhouse", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq d6 0 3", 3, "the hand as a ninth rank"),
+];
+
+#[test]
+fn constructed_drop_positions_match_fairy_stockfish() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let failures: Vec<String> = RULES
+        .iter()
+        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fens_with_hands_are_written_as_fairy_stockfish_writes_them() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    let mut positions: Vec<(String, String)> = fsf_playouts().into_iter().step_by(4).collect();
+    positions.extend(RULES.iter().map(|&(v, f, _, _)| (v.to_string(), f.to_string())));
+    for (name, fen) in positions {
+        let variant = builtin::load(&name).unwrap();
+        let mut pos = variant.parse_fen(&fen).unwrap();
+        // Captures, promotions and drops first: they change the hands and marks.
+        let mut moves = variant.tables.legal_moves(&mut pos);
+        moves.sort_by_key(|m| (m.promo == 0, pos.cells[m.to as usize] == 0));
+        for mv in moves.into_iter().take(12) {
+            let text = variant.move_text(&pos, mv);
+            let mut next = pos.clone();
+            variant.tables.play(&mut next, mv);
+            let theirs = fsf.fen_after(&name, &fen, &[&text]);
+            assert_eq!(first3(&variant.fen(&next)), first3(&theirs), "{name} {fen} after {text}");
+        }
+    }
+}
+
+#[test]
+fn the_hunt_reads_and_explains_drops_without_panicking() {
+    let variant = builtin::load("crazyhouse").unwrap();
+    let rules = VariantRules::new(variant, "crazyhouse");
+    let pos = rules.parse_position("4k3/8/8/8/8/8/8/r3K3[PNq] w - - 0 1").unwrap();
+    let mv = rules.read_move(&pos, "N@b1").expect("a legal drop");
+    assert_eq!(rules.move_text(&pos, mv), "N@b1");
+    assert!(rules.read_move(&pos, "n@b1").is_ok(), "drops read in either case");
+    for text in ["P@b1", "P@e8", "Q@d4", "N@e1", "X@e4", "P@z9"] {
+        assert!(rules.read_move(&pos, text).is_err(), "{text}");
+        let _ = rules.extra_hint(&pos, text);
+    }
+    let _ = rules.missing_hint(&pos, mv);
+    let _ = rules.walk_weight(&pos, mv);
+    let next = rules.play(&pos, mv);
+    assert_eq!(rules.position_text(&next), "4k3/8/8/8/8/8/8/rN2K3[Pq] b - - 0 1");
+}
+
+fn chesstool() -> Command {
+    Command::cargo_bin("chesstool").expect("binary")
+}
+
+#[test]
+fn bad_hands_are_one_line_errors_naming_the_field() {
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let cases = [
+        ("crazyhouse", format!("{board}[X] w KQkq - 0 1"), "hand field [X]: 'X' is not a piece of crazyhouse"),
+        ("crazyhouse", format!("{board}[K] w KQkq - 0 1"), "hand field [K]: the royal piece"),
+        ("chess", format!("{board}[P] w KQkq - 0 1"), "hand field [P]: chess has no hands"),
+        ("crazyhouse", format!("{board}[3P] w KQkq - 0 1"), "hand field [3P]: counts are not FEN"),
+        ("crazyhouse", format!("{board}[P w KQkq - 0 1"), "hand field [P: no closing ']'"),
+    ];
+    for (name, fen, message) in cases {
+        chesstool()
+            .args(["perft", "--variant", name, "--depth", "1", "--fen", &fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message).and(predicate::function(|s: &str| s.lines().count() == 1)));
+    }
+}
+
+#[test]
+fn divide_against_fairy_stockfish_and_perft_accept_crazyhouse() {
+    let Some(fsf) = fairy_stockfish() else {
+        assert!(std::env::var_os("CI").is_none(), "Fairy-Stockfish is not built");
+        return;
+    };
+    let fen = "r1bqkbnr/pPpppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[PNbqP] w KQkq - 0 1";
+    chesstool()
+        .args(["divide", "--variant", "crazyhouse", "--fen", fen, "--depth", "2"])
+        .args(["--engine-uci", fsf.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("match at depth 2"));
+    // 8902: Fairy-Stockfish's go perft 3 of the crazyhouse start (no drops yet).
+    chesstool()
+        .args(["perft", "--variant", "crazyhouse", "--depth", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nodes: 8902 "));
+}

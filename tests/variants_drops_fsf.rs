@@ -209,3 +209,20 @@ fn divide_against_fairy_stockfish_and_perft_accept_crazyhouse() {
         .success()
         .stdout(predicate::str::contains("Nodes: 8902 "));
 }
+
+#[test]
+fn drops_in_a_variant_without_pawns_match_fairy_stockfish() {
+    let ini = format!("{}/tests/variants/drops.ini", env!("CARGO_MANIFEST_DIR"));
+    let Some(mut fsf) = Fsf::start_with(&ini) else { return };
+    let variant = chesstool::variants::variant::user_ini::load(&ini, "mini5house").unwrap();
+    // The start, and positions with pieces in hand (captures to the hand at depth 3 and more).
+    for (fen, depth) in [
+        (variant.start_fen.clone(), 5),
+        ("c1gk1/2w2/5/1H3/WK2C[Hw] w - - 0 1".to_string(), 3),
+        ("chgk1/5/2W2/5/1KG1C[Hw] b - - 0 1".to_string(), 3),
+    ] {
+        let ours = our_divide(&variant, &fen, depth);
+        let theirs = fsf.divide("mini5house", &fen, &[], depth);
+        assert_eq!(ours, theirs, "{fen} depth {depth}: {}", differences(&ours, &theirs));
+    }
+}

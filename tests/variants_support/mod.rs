@@ -40,6 +40,11 @@ pub struct Fsf {
 impl Fsf {
     /// `None` (and a note on stderr) when the binary is not built; CI builds it.
     pub fn start() -> Option<Fsf> {
+        Fsf::start_with(&ini_path())
+    }
+
+    /// Fairy-Stockfish reading the variants of `ini`.
+    pub fn start_with(ini: &str) -> Option<Fsf> {
         let Some(path) = fairy_stockfish() else {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -59,7 +64,7 @@ impl Fsf {
         let mut fsf = Fsf { child, stdin, stdout };
         fsf.send("uci");
         fsf.read_until("uciok");
-        fsf.send(&format!("setoption name VariantPath value {}", ini_path()));
+        fsf.send(&format!("setoption name VariantPath value {ini}"));
         Some(fsf)
     }
 

@@ -67,5 +67,6 @@ impl Laws {
             && self.cambodian.is_none()
             && !self.check_counting
             && self.initial_rushes.iter().all(Vec::is_empty)
+            && self.drops.is_none()
     }
 }

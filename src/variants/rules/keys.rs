@@ -80,17 +80,20 @@ pub const LAW_KEYS: &[&str] = &[
 /// A key's error: (line, message).
 pub type KeyError = (Option<usize>, String);
 
+/// A `true`/`false` key, `default` when absent.
+fn flag(keys: &Keys, k: &str, default: bool) -> Result<bool, KeyError> {
+    match keys.get(k).map(|(v, l)| (v.as_str(), *l)) {
+        None => Ok(default),
+        Some(("true", _)) => Ok(true),
+        Some(("false", _)) => Ok(false),
+        Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
+    }
+}
+
 /// Reads the laws from a section's keys; `kind_of` finds a kind by letter.
 pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Laws, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
-    let boolean = |k: &str, default: bool| -> Result<bool, KeyError> {
-        match get(k) {
-            None => Ok(default),
-            Some(("true", _)) => Ok(true),
-            Some(("false", _)) => Ok(false),
-            Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
-        }
-    };
+    let boolean = |k: &str, default: bool| flag(keys, k, default);
     let region = |k: &str, default: Region| -> Result<Region, KeyError> {
         match get(k) {
             None => Ok(default),
@@ -323,14 +326,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
 /// promotion: a pawn is not dropped in its promotion zone by default.
 fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<Option<Drops>, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
-    let boolean = |k: &str, default: bool| -> Result<bool, KeyError> {
-        match get(k) {
-            None => Ok(default),
-            Some(("true", _)) => Ok(true),
-            Some(("false", _)) => Ok(false),
-            Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
-        }
-    };
+    let boolean = |k: &str, default: bool| flag(keys, k, default);
     let dependent = ["capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops"];
     if !boolean("pieceDrops", false)? {
         for k in dependent.iter().chain(&["whiteDropRegion", "blackDropRegion"]) {

@@ -288,6 +288,7 @@ impl Position {
     }
 
     /// Takes the piece off a non-empty cell and returns it.
+    #[inline(always)]
     pub fn lift(&mut self, sq: usize) -> u8 {
         let cell = self.cells[sq];
         debug_assert!(cell != EMPTY && cell != OFF);
@@ -342,18 +343,8 @@ impl Position {
         let side = cell_side(moved);
         let mut undo = Undo { moved, captured: [(0, 0); 4], ncaptured: 0 };
         let mut capture = |pos: &mut Position, sq: usize| {
-            let cell = pos.cells[sq];
-            if cell != EMPTY && sq != from {
-                let s = cell_side(cell);
-                pos.remove_from_list(sq, s);
-                if pos.royal[s] == sq as u16 {
-                    pos.royal[s] = NO_SQUARE;
-                }
-                pos.cells[sq] = EMPTY;
-                if pos.pawn_code != 0 {
-                    pos.men[s].remove(sq);
-                    pos.pawns[s].remove(sq);
-                }
+            if pos.cells[sq] != EMPTY && sq != from {
+                let cell = pos.lift(sq);
                 undo.captured[undo.ncaptured as usize] = (sq as u16, u16::from(cell));
                 undo.ncaptured += 1;
             }

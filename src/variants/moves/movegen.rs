@@ -309,15 +309,7 @@ impl Tables {
             }),
         }
         if tables.dedup {
-            out[start..].sort_unstable();
-            let mut keep = start;
-            for j in start..out.len() {
-                if j == start || out[j] != out[keep - 1] {
-                    out[keep] = out[j];
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+            sort_dedup_from(out, start);
         }
     }
 
@@ -454,15 +446,7 @@ impl Tables {
         let start = out.len();
         self.run(&code, &mut pos.cells, from, initial_ok, &mut |to, victims| out.push(make_move(from, to, victims)));
         if self.kinds[cell_kind(pos.cells[from])].dedup {
-            out[start..].sort_unstable();
-            let mut keep = start;
-            for j in start..out.len() {
-                if j == start || out[j] != out[keep - 1] {
-                    out[keep] = out[j];
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+            sort_dedup_from(out, start);
         }
     }
 
@@ -496,6 +480,20 @@ fn emit_with(emit: &mut impl FnMut(usize, &[u16]), to: usize, victims: &[u16]) {
         }
     }
     emit(to, &v[..k]);
+}
+
+/// Sorts the moves from `start` on and drops repeats (a piece whose
+/// shapes reach one square in two ways).
+fn sort_dedup_from(out: &mut Vec<Move>, start: usize) {
+    out[start..].sort_unstable();
+    let mut keep = start;
+    for j in start..out.len() {
+        if j == start || out[j] != out[keep - 1] {
+            out[keep] = out[j];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 fn make_move(from: usize, to: usize, victims: &[u16]) -> Move {

@@ -213,6 +213,11 @@ pub struct RareMove {
     /// It ends the game by a rule of the game (a line of four, a flag
     /// reached, the last check given).
     pub ends_game: bool,
+    /// It drops a piece from the hand.
+    pub drop: bool,
+    /// It captures a promoted piece, which goes to the hand demoted (or,
+    /// by the variant, as it is): where `~` and `+` marks go wrong.
+    pub captures_promoted: bool,
 }
 
 impl RareMove {
@@ -231,6 +236,8 @@ impl RareMove {
             (self.check, 6),
             (self.king_near_check, 5),
             (self.ends_game, 6),
+            (self.drop, 2),
+            (self.captures_promoted, 15),
         ];
         1 + table.iter().filter(|(has, _)| *has).map(|(_, w)| w).sum::<u32>()
     }

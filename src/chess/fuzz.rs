@@ -35,6 +35,8 @@ pub fn rare_move(pos: &Position, m: Move) -> RareMove {
         king_near_check: king
             && (pos.is_check() || (pos.attacked_by(them, pos.occupied()) & king_attacks(m.from())).any()),
         ends_game: false,
+        drop: false,
+        captures_promoted: false,
     }
 }
 

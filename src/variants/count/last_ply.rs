@@ -36,12 +36,24 @@ impl Tables {
                 // custom-piece variants' loop stays as lean as it was, and
                 // only compulsory captures count captures apart.
                 let king = screen.king as usize;
-                (quiet, captures) = match (self.pawn_path.is_some(), laws.must_capture) {
+                // Out of check (marks were made), a drop is legal when no attack needs
+                // an occupied cell and nothing explodes: drops are counted, not built.
+                let drops_counted = laws.drops.is_some() && self.empty_paths && !laws.blast && !screen.all_played;
+                if drops_counted {
+                    quiet = self.count_drops(pos);
+                }
+                let (plain, split) = match (self.pawn_path.is_some(), laws.must_capture) {
                     (true, false) => self.count_plain::<true, false>(pos, king, &marks, moves),
                     (false, false) => self.count_plain::<false, false>(pos, king, &marks, moves),
                     (true, true) => self.count_plain::<true, true>(pos, king, &marks, moves),
                     (false, true) => self.count_plain::<false, true>(pos, king, &marks, moves),
                 };
+                (quiet, captures) = (quiet + plain, split);
+                self.castlings(pos, moves);
+                self.cambodian_moves(pos, moves);
+                if !drops_counted {
+                    self.drop_moves(pos, moves);
+                }
             }
             Some(marks) if self.checkless_counted(&screen) => {
                 let check_marks = screen.check_marks.as_ref().expect("check marks");
@@ -84,7 +96,9 @@ impl Tables {
     }
 
     /// Counts the plain moves that are legal for sure (see
-    /// `count_legal_in`) and puts every other pseudo-legal move in `moves`.
+    /// `count_legal_in`) and puts every other pseudo-legal move of the
+    /// pieces on the board in `moves` (the caller adds castlings, gates
+    /// and drops).
     /// `PAWN`: the variant has the pawn's direct path; `SPLIT`: count
     /// captures apart (returned second; else all are counted first).
     // Not inlined: four copies of the loop in `perft_in` cost every copy registers.
@@ -143,7 +157,6 @@ impl Tables {
             }
             self.general_moves(pos, from, moves);
         }
-        self.board_extras(pos, moves);
         (n, captures)
     }
 

@@ -48,6 +48,9 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
         view.squares[sq] = Some(if cell_side(c) == WHITE { letter } else { letter.to_ascii_lowercase() });
     }
     view.white_to_move = pos.side == WHITE;
+    if variant.tables.laws.drops.is_some() {
+        view.hands = Some([0, 1].map(|side| hand_letters(variant, pos, side)));
+    }
     let royal = pos.royal[pos.side];
     if royal != NO_SQUARE {
         let royal = royal as usize;
@@ -58,6 +61,18 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
         }
     }
     view
+}
+
+/// The pieces in `side`'s hand, each letter as often as it is held, in
+/// the order of the variant's pieces (upper case for White).
+fn hand_letters(variant: &Variant, pos: &Position, side: Side) -> Vec<char> {
+    let mut letters = Vec::new();
+    for (kind, &n) in pos.hands[side].iter().enumerate() {
+        let letter = variant.pieces[kind].letter;
+        let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
+        letters.extend(std::iter::repeat(letter).take(n as usize));
+    }
+    letters
 }
 
 #[cfg(test)]
@@ -83,5 +98,16 @@ mod tests {
         assert_eq!(view.marks_of(j1), [SquareMark::Checker]);
         let ms = rules.move_squares(&pos, "j10i9").unwrap();
         assert_eq!((ms.from, ms.to), (Some(j10), view.parse_square("i9").unwrap()));
+        assert_eq!(view.hands, None);
+    }
+
+    #[test]
+    fn hands_are_drawn() {
+        let rules = VariantRules::new(crate::variants::variant::builtin::load("crazyhouse").unwrap(), "");
+        let pos = rules.parse_position("4k3/8/8/8/8/8/8/4K3[NPPqp] b - - 0 1").unwrap();
+        let view = rules.board_view(&pos).unwrap();
+        assert_eq!(view.hands, Some([vec!['N', 'P', 'P'], vec!['p', 'q']]));
+        let ms = rules.move_squares(&pos, "q@e2").unwrap();
+        assert_eq!((ms.from, ms.to, ms.drop), (None, view.parse_square("e2").unwrap(), Some('q')));
     }
 }

@@ -37,6 +37,8 @@ pub fn rare_move(variant: &Variant, pos: &Position, mv: Move) -> RareMove {
         check: enemy_royal != NO_SQUARE && tables.royal_attacked(&mut next, enemy_royal as usize, us),
         king_near_check: royal && tables.royal_attacked(&mut pos.clone(), from, them),
         ends_game: tables.game_over(&next),
+        drop: mv.special == Special::Drop,
+        captures_promoted: takes && pos.promoted.get(to) == Some(&true),
     }
 }
 
@@ -120,6 +122,11 @@ mod tests {
         let three = "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1";
         let last = rare("3check", three, "a1a8");
         assert!(last.check && last.ends_game, "{last:?}");
+        // Crazyhouse: a drop, and a capture of a promoted piece (into the hand as a pawn).
+        let zh = "4k3/8/8/8/8/8/R6q~/4K3[N] w - - 0 1";
+        assert_eq!(rare("crazyhouse", zh, "N@c3"), RareMove { drop: true, ..plain });
+        let back = rare("crazyhouse", zh, "a2h2");
+        assert!(back.capture && back.captures_promoted && !back.drop, "{back:?}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod betza_show;
 pub mod board_view;
+pub mod drop_hints;
 pub mod fuzz;
 pub mod move_hints;
 pub mod rule_hints;

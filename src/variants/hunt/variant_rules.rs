@@ -213,6 +213,9 @@ impl Rules for VariantRules {
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
+        if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
+            return Some(why);
+        }
         if let Some(why) = rule_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }

@@ -28,6 +28,29 @@ impl Tables {
         }
     }
 
+    /// The number of drops `drop_moves` would push, without building them:
+    /// the empty cells of the drop region (the pawn's for the pawn) for
+    /// each kind in hand. Out of check every drop is legal when no attack
+    /// needs an occupied cell (see `screened_legal`), so perft's last ply
+    /// counts them here.
+    pub(crate) fn count_drops(&self, pos: &Position) -> u64 {
+        let Some(drops) = &self.laws.drops else { return 0 };
+        let us = pos.side;
+        let hand = &pos.hands[us];
+        if hand.iter().all(|&n| n == 0) {
+            return 0;
+        }
+        let (mut cells, mut pawn_cells) = (0, 0);
+        for sq in self.geometry().squares() {
+            if pos.cells[sq] == EMPTY {
+                cells += u64::from(drops.cells[us].has(sq));
+                pawn_cells += u64::from(drops.pawn_cells[us].has(sq));
+            }
+        }
+        let per_kind = |kind: usize| if drops.pawn == Some(kind) { pawn_cells } else { cells };
+        hand.iter().enumerate().filter(|&(_, &n)| n > 0).map(|(kind, _)| per_kind(kind)).sum()
+    }
+
     /// `play_board` with the hands: a drop, or a move whose captures join
     /// the mover's hand and whose promoted marks move with the pieces.
     pub(crate) fn play_hands(&self, pos: &mut Position, mv: Move) -> Played {

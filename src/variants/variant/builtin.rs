@@ -29,10 +29,8 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("kyotoshogi", "drops and hands"),
     ("micro", "drops and hands"),
     ("mini", "drops and hands"),
-    ("minishogi", "drops and hands"),
     ("okisakishogi", "drops and hands"),
     ("placement", "drops and hands (its set-up phase)"),
-    ("shogi", "drops and hands"),
     ("shoshogi", "drops and hands"),
     ("shouse", "drops and hands"),
     ("sittuyin", "drops and hands (its setup phase)"),
@@ -131,7 +129,7 @@ mod tests {
 
     #[test]
     fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("shogi").unwrap_err().to_string();
+        let e = load("euroshogi").unwrap_err().to_string();
         assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
         let names = file().names();
         for (name, _) in NOT_SUPPORTED {

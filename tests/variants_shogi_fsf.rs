@@ -13,7 +13,7 @@ use predicates::prelude::*;
 use variants_support::*;
 
 /// The shogi variants chesstool runs, with the depth from their start.
-const VARIANTS: &[(&str, u32)] = &[("shogi", 3), ("minishogi", 4)];
+const VARIANTS: &[(&str, u32)] = &[("shogi", 3), ("minishogi", 4), ("gorogoro", 4), ("judkins", 3)];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
     let variant = builtin::load(name).map_err(|e| e.to_string())?;
@@ -158,12 +158,7 @@ fn divide_finds_a_changed_drop_rule() {
     let (changed, stock) = (dir.join("nifu.ini"), dir.join("stock.ini"));
     std::fs::write(&changed, "[shogi2:shogi]\ndropNoDoubled = -\n").unwrap();
     std::fs::write(&stock, "[shogi2:shogi]\n").unwrap();
-    let engine = format!(
-        "sh -c 'sed -u -e s#{}#{}# | {}'",
-        changed.display(),
-        stock.display(),
-        fsf.display()
-    );
+    let engine = format!("sh -c 'sed -u -e s#{}#{}# | {}'", changed.display(), stock.display(), fsf.display());
     let fen = "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1";
     chesstool()
         .args(["divide", "--variant-path", changed.to_str().unwrap(), "--variant", "shogi2", "--fen", fen])

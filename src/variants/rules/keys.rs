@@ -378,7 +378,12 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
 
 /// Shogi's promotions of pieces (`promotedPieceType` pairs other than
 /// the built-in pawn's) and drop rules; `None` without such a promotion.
-fn shogi(keys: &Keys, g: &Geometry, laws: &Laws, kind_of: &dyn Fn(char) -> Option<usize>) -> Result<Option<Shogi>, KeyError> {
+fn shogi(
+    keys: &Keys,
+    g: &Geometry,
+    laws: &Laws,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Option<Shogi>, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
     let pawn = laws.pawn.as_ref().map(|p| p.kind);
     let Some((v, l)) = get("promotedPieceType") else { return Ok(None) };

@@ -23,8 +23,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("checkshogi", "drops and hands"),
     ("dobutsu", "drops and hands"),
     ("euroshogi", "drops and hands"),
-    ("gorogoro", "drops and hands"),
-    ("judkins", "drops and hands"),
     ("koedem", "drops and hands (a king that must be dropped)"),
     ("kyotoshogi", "drops and hands"),
     ("micro", "drops and hands"),

@@ -238,8 +238,8 @@ impl Variant {
                 .promotion
                 .as_ref()
                 .is_some_and(|p| p.pawn_piece_promotion == Some(kind) && !p.kinds[pos.side].contains(&kind));
-            let piece_promotion = piece_promotion
-                || self.tables.laws.shogi.as_ref().is_some_and(|s| s.demotes_to[kind].is_some());
+            let piece_promotion =
+                piece_promotion || self.tables.laws.shogi.as_ref().is_some_and(|s| s.demotes_to[kind].is_some());
             text.push(if piece_promotion { '+' } else { self.pieces[kind].letter.to_ascii_lowercase() });
         }
         text

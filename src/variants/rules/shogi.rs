@@ -22,6 +22,9 @@ pub fn promoted_letter(base: char) -> char {
     }
 }
 
+/// Per kind, the kind it promotes to; per kind, the kind it was.
+pub type PromotionPairs = (Vec<Option<usize>>, Vec<Option<usize>>);
+
 /// Shogi's promotions and drop rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shogi {
@@ -53,7 +56,7 @@ impl Shogi {
         kinds: usize,
         pawn: Option<usize>,
         kind_of: &dyn Fn(char) -> Option<usize>,
-    ) -> Result<Option<(Vec<Option<usize>>, Vec<Option<usize>>)>, String> {
+    ) -> Result<Option<PromotionPairs>, String> {
         let mut up = vec![None; kinds];
         let mut down = vec![None; kinds];
         let mut any = false;

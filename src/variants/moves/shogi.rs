@@ -58,7 +58,7 @@ impl Tables {
     /// The files (bits) where the side to move has a piece of the
     /// `dropNoDoubled` kind, when it is `kind`; 0 otherwise.
     pub(crate) fn shogi_doubled_files(&self, pos: &Position, kind: usize) -> u32 {
-        if !self.laws.shogi.as_ref().is_some_and(|s| s.no_doubled == Some(kind)) {
+        if self.laws.shogi.as_ref().is_none_or(|s| s.no_doubled != Some(kind)) {
             return 0;
         }
         let cell = piece_cell(kind, pos.side);

@@ -167,9 +167,10 @@ impl Variant {
             let rushes = tables.betza_rushes(kind).map_err(VariantError::Other)?;
             tables.laws.pawn.as_mut().expect("a pawn").rushes = rushes;
         }
-        if tables.laws.shogi.is_some() {
-            let stuck = crate::variants::moves::shogi::stuck_cells(&tables, pieces.len());
-            tables.laws.shogi.as_mut().expect("shogi laws").stuck = stuck;
+        let stuck =
+            tables.laws.shogi.is_some().then(|| crate::variants::moves::shogi::stuck_cells(&tables, pieces.len()));
+        if let (Some(stuck), Some(shogi)) = (stuck, tables.laws.shogi.as_mut()) {
+            shogi.stuck = stuck;
         }
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();

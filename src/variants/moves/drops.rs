@@ -20,6 +20,15 @@ impl Tables {
                 continue;
             }
             let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
+            if self.laws.shogi.is_some() {
+                let files = self.shogi_doubled_files(pos, kind);
+                for sq in self.geometry().squares() {
+                    if pos.cells[sq] == EMPTY && region.has(sq) && self.shogi_drop_allowed(pos, kind, sq, files) {
+                        out.push(Move::drop(kind, sq));
+                    }
+                }
+                continue;
+            }
             for sq in self.geometry().squares() {
                 if pos.cells[sq] == EMPTY && region.has(sq) {
                     out.push(Move::drop(kind, sq));
@@ -89,6 +98,8 @@ impl Tables {
                     Some(pawn) if was_promoted && drops.demote => pawn,
                     _ => cell_kind(cell as u8),
                 };
+                // Shogi: a promoted piece joins the hand as the piece it was.
+                let kind = self.laws.shogi.as_ref().and_then(|s| s.demotes_to[kind]).unwrap_or(kind);
                 pos.hands[us][kind] += 1;
                 played.gains[i] = kind as u8 + 1;
             }

@@ -220,6 +220,9 @@ impl Tables {
     pub(crate) fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
         let laws = &self.laws;
         let unusual = matches!(mv.special, Special::EnPassant | Special::Castle | Special::Drop);
+        if mv.special == Special::Drop && laws.shogi.is_some() && self.shogi_drop_mates(pos, mv) {
+            return false;
+        }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on
             // our king when every attack needs only empty cells on its path.

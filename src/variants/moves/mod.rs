@@ -3,7 +3,8 @@
 //! direct path and the attack shapes, then a file per rule beyond a
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
-//! `played_rules.rs`, `drops.rs`: hands and drops), legality (`legal.rs`) and playing a move and taking
+//! `played_rules.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
+//! promotions and drop rules), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
 //!
 //! Each rule's file adds `impl Tables` methods that `movegen.rs` and
@@ -26,5 +27,6 @@ pub mod play;
 pub(crate) mod played_rules;
 pub(crate) mod promotion;
 pub(crate) mod shapes;
+pub(crate) mod shogi;
 pub(crate) mod simple_paths;
 pub mod vocabulary;

@@ -9,6 +9,7 @@ use super::laws::Laws;
 use super::pawns::PawnLaws;
 use super::promotion::{Mandatory, Promotion};
 use super::region::Region;
+use super::shogi::Shogi;
 use crate::variants::board::Geometry;
 use std::collections::BTreeMap;
 
@@ -75,6 +76,8 @@ pub const LAW_KEYS: &[&str] = &[
     "whiteDropRegion",
     "blackDropRegion",
     "twoBoards",
+    "dropNoDoubled",
+    "shogiPawnDropMateIllegal",
 ];
 
 /// A key's error: (line, message).
@@ -314,6 +317,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         });
     }
     laws.drops = drops(keys, g, &laws, builtin_pawn)?;
+    laws.shogi = shogi(keys, g, &laws, kind_of)?;
     // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
     if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
         let l = get("dupleCheck").map(|x| x.1);
@@ -369,6 +373,48 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
         pawn,
         cells,
         pawn_cells,
+    }))
+}
+
+/// Shogi's promotions of pieces (`promotedPieceType` pairs other than
+/// the built-in pawn's) and drop rules; `None` without such a promotion.
+fn shogi(
+    keys: &Keys,
+    g: &Geometry,
+    laws: &Laws,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Option<Shogi>, KeyError> {
+    let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
+    let pawn = laws.pawn.as_ref().map(|p| p.kind);
+    let Some((v, l)) = get("promotedPieceType") else { return Ok(None) };
+    let Some((promotes_to, demotes_to)) = Shogi::parse_pairs(v, 64, pawn, kind_of).map_err(|e| (Some(l), e))? else {
+        return Ok(None);
+    };
+    let region = |k: &str, rank: u8| -> Result<Region, KeyError> {
+        match get(k) {
+            None => Ok(Region::ranks(g, &[rank])),
+            Some((v, l)) => Region::parse(g, v).map_err(|e| (Some(l), format!("{k}: {e}"))),
+        }
+    };
+    let one_kind = |k: &str| -> Result<Option<usize>, KeyError> {
+        match get(k) {
+            None | Some(("-", _)) => Ok(None),
+            Some((v, l)) => {
+                let c = v.chars().next().filter(|_| v.chars().count() == 1);
+                c.and_then(kind_of).map(Some).ok_or_else(|| (Some(l), format!("{k} = {v}: no piece with that letter")))
+            }
+        }
+    };
+    let drop_mate = flag(keys, "shogiPawnDropMateIllegal", false)?;
+    let shogi_pawn = keys.get("shogiPawn").and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    Ok(Some(Shogi {
+        promotes_to,
+        demotes_to,
+        region: [region("promotionRegionWhite", g.height - 1)?, region("promotionRegionBlack", 0)?],
+        immobility: flag(keys, "immobilityIllegal", false)?,
+        stuck: [Vec::new(), Vec::new()],
+        no_doubled: one_kind("dropNoDoubled")?,
+        pawn_drop_mate: shogi_pawn.filter(|_| drop_mate),
     }))
 }
 

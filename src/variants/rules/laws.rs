@@ -8,6 +8,7 @@ use super::gates::Cambodian;
 use super::pawns::PawnLaws;
 use super::promotion::Promotion;
 use super::region::Region;
+use super::shogi::Shogi;
 
 /// Every rule of a variant beyond its pieces' moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -52,6 +53,8 @@ pub struct Laws {
     pub cambodian: Option<Cambodian>,
     /// Hands and drops (`pieceDrops`), if the variant has them.
     pub drops: Option<Drops>,
+    /// Shogi's piece promotions and drop rules, if the variant has them.
+    pub shogi: Option<Shogi>,
 }
 
 impl Laws {
@@ -68,5 +71,6 @@ impl Laws {
             && !self.check_counting
             && self.initial_rushes.iter().all(Vec::is_empty)
             && self.drops.is_none()
+            && self.shogi.is_none()
     }
 }

@@ -18,6 +18,7 @@ mod laws;
 mod pawns;
 mod promotion;
 mod region;
+mod shogi;
 
 pub use castling::Castling;
 pub use drops::Drops;
@@ -28,3 +29,4 @@ pub use laws::Laws;
 pub use pawns::{PawnLaws, Rushes};
 pub use promotion::{Mandatory, Promotion};
 pub use region::Region;
+pub use shogi::{promoted_letter, Shogi};

@@ -167,6 +167,11 @@ impl Variant {
             let rushes = tables.betza_rushes(kind).map_err(VariantError::Other)?;
             tables.laws.pawn.as_mut().expect("a pawn").rushes = rushes;
         }
+        let stuck =
+            tables.laws.shogi.is_some().then(|| crate::variants::moves::shogi::stuck_cells(&tables, pieces.len()));
+        if let (Some(stuck), Some(shogi)) = (stuck, tables.laws.shogi.as_mut()) {
+            shogi.stuck = stuck;
+        }
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();
         let variant = Variant {
@@ -234,6 +239,8 @@ impl Variant {
                 .promotion
                 .as_ref()
                 .is_some_and(|p| p.pawn_piece_promotion == Some(kind) && !p.kinds[pos.side].contains(&kind));
+            let piece_promotion =
+                piece_promotion || self.tables.laws.shogi.as_ref().is_some_and(|s| s.demotes_to[kind].is_some());
             text.push(if piece_promotion { '+' } else { self.pieces[kind].letter.to_ascii_lowercase() });
         }
         text

@@ -7,7 +7,7 @@ use super::definition::{FenError, Variant};
 use crate::variants::board::{
     cell_kind, cell_side, piece_cell, Position, Side, BLACK, EMPTY, MAX_SIZE, NO_SQUARE, OFF, WHITE,
 };
-use crate::variants::rules::Castling;
+use crate::variants::rules::{promoted_letter, Castling};
 
 /// Fairy-Stockfish's built-in piece types in its order (`src/types.h`),
 /// by our names: its hands are written from the last to the first.
@@ -179,10 +179,13 @@ impl Variant {
         let wide = |rank_name: usize, rank_text: &str| {
             format!("rank {rank_name} has {} squares, expected {}", rank_squares(rank_text), g.width)
         };
+        let shogi = self.tables.laws.shogi.is_some();
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = g.height as usize - 1 - i;
             let rank_name = rank + 1;
             let mut file = 0usize;
+            // Shogi: the next piece is a promoted one (`+P`).
+            let mut plus = false;
             let chars: Vec<char> = rank_text.chars().collect();
             let mut j = 0;
             while j < chars.len() {
@@ -210,6 +213,11 @@ impl Variant {
                     j += 1;
                     continue;
                 }
+                if c == '+' && shogi && !plus {
+                    plus = true;
+                    j += 1;
+                    continue;
+                }
                 if c == '+' || c == '~' {
                     return Err(format!("rank {rank_name}: promoted pieces ('{c}') are not implemented"));
                 }
@@ -224,6 +232,12 @@ impl Variant {
                         .kind_of(c)
                         .filter(|_| c.is_ascii_alphabetic())
                         .ok_or_else(|| format!("rank {rank_name}: {c:?} is not a piece of {}", self.name))?;
+                    let kind = if std::mem::take(&mut plus) {
+                        self.kind_of(promoted_letter(c))
+                            .ok_or_else(|| format!("rank {rank_name}: +{c} is not a promoted piece of {}", self.name))?
+                    } else {
+                        kind
+                    };
                     let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };
                     let is_royal = self.royal == Some(kind);
                     if is_royal && pos.royal[side] != NO_SQUARE {
@@ -487,9 +501,15 @@ impl Variant {
                     out.push('*');
                     continue;
                 }
-                let letter = self.pieces[cell_kind(cell)].letter;
+                let mut kind = cell_kind(cell);
+                let shogi_base = self.tables.laws.shogi.as_ref().and_then(|s| s.demotes_to[kind]);
+                if let Some(base) = shogi_base {
+                    out.push('+');
+                    kind = base;
+                }
+                let letter = self.pieces[kind].letter;
                 out.push(if cell_side(cell) == WHITE { letter } else { letter.to_ascii_lowercase() });
-                if write_marks && pos.promoted[g.cell(file, rank)] {
+                if write_marks && shogi_base.is_none() && pos.promoted[g.cell(file, rank)] {
                     out.push('~');
                 }
             }

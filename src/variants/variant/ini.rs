@@ -53,6 +53,7 @@ pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
     ("lance", 'l', "fR"),
     ("shogiKnight", 'n', "fN"),
     ("gold", 'g', "WfF"),
+    ("dragon", 'd', "RF"),
     ("dragonHorse", 'h', "BW"),
     ("clobber", 'p', "cW"),
     ("breakthrough", 'p', "fmWfF"),
@@ -370,6 +371,9 @@ impl IniFile {
             }
             None => None,
         };
+        if let Some((v, l)) = keys.get("promotedPieceType") {
+            promoted_kinds(&mut defs, v).map_err(|m| err(Some(*l), m))?;
+        }
         let geometry = crate::variants::board::Geometry::new(width, height);
         let kind_of = |c: char| defs.iter().position(|d| d.letter == c.to_ascii_uppercase());
         let laws = rules::from_keys(&keys, &geometry, &kind_of).map_err(|(line, message)| err(line, message))?;
@@ -381,6 +385,30 @@ impl IniFile {
             err(line, e.to_string())
         })
     }
+}
+
+/// Shogi's promoted pieces (`promotedPieceType = p:g s:g`): for each pair
+/// but the built-in pawn's, a kind of its own with the moves of the kind
+/// it promotes to, lettered `rules::promoted_letter` (a tokin is not a
+/// gold: captured, it goes to the hand as a pawn).
+fn promoted_kinds(defs: &mut Vec<PieceDef>, text: &str) -> Result<(), String> {
+    for pair in text.split_whitespace() {
+        let bad = || format!("promotedPieceType: {pair:?} is not letter:letter of this variant");
+        let (a, b) = pair.split_once(':').ok_or_else(bad)?;
+        let find = |t: &str| {
+            let c = t.chars().next().filter(|_| t.chars().count() == 1)?;
+            defs.iter().position(|d| d.letter == c.to_ascii_uppercase())
+        };
+        let (base, target) = (find(a).ok_or_else(bad)?, find(b).ok_or_else(bad)?);
+        if defs[base].name == "pawn" {
+            continue;
+        }
+        let letter = rules::promoted_letter(defs[base].letter);
+        let name = format!("+{}", defs[base].name);
+        let def = PieceDef::new(letter, &name, &defs[target].betza.clone()).map_err(|e| format!("{name}: {e}"))?;
+        defs.push(def);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,0 +1,33 @@
+import subprocess, random, sys
+# Random games played by Fairy-Stockfish's own move lists (go perft 1),
+# biased toward drops, captures into the hand and promotions.
+variants = sys.argv[1].split(',')
+games, plies, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rng = random.Random(seed)
+p = subprocess.Popen(['/opt/fsf/fairy-stockfish'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def send(s): p.stdin.write(s + '\n'); p.stdin.flush()
+def read_until(prefix):
+    lines = []
+    while True:
+        l = p.stdout.readline()
+        if not l: raise SystemExit('fsf died')
+        l = l.strip(); lines.append(l)
+        if l.startswith(prefix): return lines
+send('uci'); read_until('uciok')
+for v in variants:
+    send('setoption name UCI_Variant value ' + v)
+    for g in range(games):
+        moves = []
+        for ply in range(plies):
+            send('position startpos moves ' + ' '.join(moves)); send('go perft 1')
+            lines = read_until('Nodes searched')
+            ms = [l.split(':')[0] for l in lines if ':' in l and not l.startswith('Nodes') and not l.startswith('info')]
+            if not ms: break
+            fancy = [m for m in ms if '@' in m or m.endswith('+')]
+            m = rng.choice(fancy) if fancy and rng.random() < 0.35 else rng.choice(ms)
+            moves.append(m)
+            if ply % 10 == 9 or ply == plies - 1:
+                send('position startpos moves ' + ' '.join(moves)); send('d')
+                fen = [l for l in read_until('Sfen') if l.startswith('Fen:')][0][5:]
+                print(f'{v}|{fen}', flush=True)
+send('quit')

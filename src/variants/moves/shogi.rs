@@ -1,0 +1,107 @@
+//! Shogi's rules on moves (`rules::Shogi`): a piece that promotes may do
+//! so on a move that starts or ends in its zone (`e7e8+`), a piece may not
+//! stay where it could never move again (`immobilityIllegal`: a pawn or
+//! lance on the last rank, a knight on the last two), drops avoid those
+//! cells and a second unpromoted pawn's file (`dropNoDoubled`), and a pawn
+//! drop that mates is illegal (`shogiPawnDropMateIllegal`). Called only in
+//! variants with `Laws::shogi`.
+
+use super::movegen::Tables;
+use super::vocabulary::Move;
+use crate::variants::board::{cell_kind, piece_cell, Position, NO_SQUARE};
+use crate::variants::rules::Region;
+
+impl Tables {
+    /// The promotions of the moves from `start` on of the piece on `from`,
+    /// less the moves that leave it where it could never move again.
+    pub(crate) fn shogi_promotions(&self, pos: &Position, from: usize, start: usize, out: &mut Vec<Move>) {
+        let Some(shogi) = &self.laws.shogi else { return };
+        let us = pos.side;
+        let kind = cell_kind(pos.cells[from]);
+        let Some(promoted) = shogi.promotes_to[kind] else { return };
+        let region = &shogi.region[us];
+        let end = out.len();
+        let from_in = region.has(from);
+        for i in start..end {
+            let mv = out[i];
+            if from_in || region.has(mv.to as usize) {
+                out.push(Move { promo: promoted as u8 + 1, ..mv });
+            }
+        }
+        if shogi.immobility {
+            let stuck = &shogi.stuck[us][kind];
+            let mut kept = start;
+            for i in start..out.len() {
+                let mv = out[i];
+                if i < end && stuck.has(mv.to as usize) {
+                    continue;
+                }
+                out[kept] = mv;
+                kept += 1;
+            }
+            out.truncate(kept);
+        }
+    }
+
+    /// May the side to move drop `kind` on `sq` by shogi's rules (the
+    /// cell's emptiness and the drop region aside)? `files`: the files
+    /// (bits) where it already has a piece of the `dropNoDoubled` kind.
+    #[inline]
+    pub(crate) fn shogi_drop_allowed(&self, pos: &Position, kind: usize, sq: usize, files: u32) -> bool {
+        let Some(shogi) = &self.laws.shogi else { return true };
+        if shogi.immobility && shogi.stuck[pos.side][kind].has(sq) {
+            return false;
+        }
+        shogi.no_doubled != Some(kind) || files >> self.coords[sq].0 & 1 == 0
+    }
+
+    /// The files (bits) where the side to move has a piece of the
+    /// `dropNoDoubled` kind, when it is `kind`; 0 otherwise.
+    pub(crate) fn shogi_doubled_files(&self, pos: &Position, kind: usize) -> u32 {
+        if self.laws.shogi.as_ref().is_none_or(|s| s.no_doubled != Some(kind)) {
+            return 0;
+        }
+        let cell = piece_cell(kind, pos.side);
+        pos.lists[pos.side]
+            .iter()
+            .filter(|&&sq| pos.cells[sq as usize] == cell)
+            .fold(0, |m, &sq| m | 1 << self.coords[sq as usize].0)
+    }
+
+    /// Is `mv` a drop that shogi forbids because it mates (a pawn dropped
+    /// in front of the enemy king, leaving it no legal move)?
+    pub(crate) fn shogi_drop_mates(&self, pos: &mut Position, mv: Move) -> bool {
+        let Some(shogi) = &self.laws.shogi else { return false };
+        if shogi.pawn_drop_mate.is_none() || mv.dropped() != shogi.pawn_drop_mate {
+            return false;
+        }
+        let them = pos.side ^ 1;
+        let king = pos.royal[them];
+        if king == NO_SQUARE || king as isize != mv.to as isize + self.forward(pos.side) {
+            return false;
+        }
+        let played = self.play(pos, mv);
+        let mut replies = Vec::new();
+        let mut any = false;
+        self.for_each_legal_in(pos, &mut replies, |_, _| any = true);
+        self.unplay(pos, mv, &played);
+        !any
+    }
+}
+
+/// Per side and kind, the cells from which `kind` has no move on an empty
+/// board (where `immobilityIllegal` forbids it to stay or be dropped).
+pub(crate) fn stuck_cells(tables: &Tables, kinds: usize) -> [Vec<Region>; 2] {
+    let g = tables.geometry();
+    [0, 1].map(|side| {
+        (0..kinds)
+            .map(|kind| {
+                let mut cells = vec![false; g.cells];
+                for sq in g.squares() {
+                    cells[sq] = tables.empty_board_targets(kind, side, sq, false).is_empty();
+                }
+                Region(cells)
+            })
+            .collect()
+    })
+}

@@ -38,7 +38,12 @@ impl Tables {
                 let king = screen.king as usize;
                 // Out of check (marks were made), a drop is legal when no attack needs
                 // an occupied cell and nothing explodes: drops are counted, not built.
-                let drops_counted = laws.drops.is_some() && self.empty_paths && !laws.blast && !screen.all_played;
+                // Shogi's drop rules (nifu, immobility, pawn-drop mate) test each drop.
+                let drops_counted = laws.drops.is_some()
+                    && laws.shogi.is_none()
+                    && self.empty_paths
+                    && !laws.blast
+                    && !screen.all_played;
                 if drops_counted {
                     quiet = self.count_drops(pos);
                 }

@@ -38,7 +38,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("supply", "drops and hands"),
     ("torishogi", "drops and hands"),
     ("yarishogi", "drops and hands"),
-    ("dragon", "gating a piece from the hand"),
     ("janggi", "the Janggi pieces and palace"),
     ("janggicasual", "the Janggi pieces and palace"),
     ("janggimodern", "the Janggi pieces and palace"),

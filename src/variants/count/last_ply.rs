@@ -28,6 +28,8 @@ impl Tables {
         let marks = if unroyal { Some([0; 8]) } else { screen.marks };
         let (mut quiet, mut captures) = (0, 0);
         match marks {
+            // Gating moves are built from each legal move (`gate_each`).
+            _ if laws.seirawan_gating && pos.gates[pos.side] != 0 => self.pseudo_legal(pos, moves),
             _ if unroyal && self.counts_unroyal(pos) => {
                 quiet = self.count_unroyal(pos, moves);
             }

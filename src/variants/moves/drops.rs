@@ -14,6 +14,9 @@ impl Tables {
     /// each empty cell of its drop region.
     pub(crate) fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let Some(drops) = &self.laws.drops else { return };
+        if !drops.piece_drops {
+            return;
+        }
         let us = pos.side;
         for (kind, &n) in pos.hands[us].iter().enumerate() {
             if n == 0 {
@@ -77,6 +80,9 @@ impl Tables {
         let castle = mv.special == Special::Castle;
         let (mover_promoted, target_promoted) = (pos.promoted[from], pos.promoted[to]);
         let mut played = self.play_board(pos, mv);
+        if self.laws.seirawan_gating {
+            self.play_gates(pos, mv, us);
+        }
         if !castle {
             pos.promoted[from] = false;
             pos.promoted[to] = mover_promoted || mv.promo != 0;
@@ -118,6 +124,7 @@ impl Tables {
             return;
         }
         let (from, to) = (mv.from as usize, mv.to as usize);
+        self.unplay_gate(pos, mv, us);
         for i in 0..played.undo.ncaptured as usize {
             if played.gains[i] != 0 {
                 pos.hands[us][played.gains[i] as usize - 1] -= 1;

@@ -345,6 +345,9 @@ impl Tables {
             for &mv in moves.iter() {
                 if self.screened_legal(pos, screen, mv) {
                     f(pos, mv);
+                    if self.laws.seirawan_gating {
+                        self.gate_each(pos, mv, &mut f);
+                    }
                 }
             }
             return;

@@ -19,6 +19,7 @@ pub(crate) mod castling;
 pub(crate) mod drops;
 pub(crate) mod game_end;
 pub(crate) mod gate_moves;
+pub(crate) mod gating;
 pub(crate) mod legal;
 pub mod movegen;
 pub(crate) mod pawn_path;

@@ -21,7 +21,14 @@ pub struct Move {
     pub promo: u8,
     /// What else the move does.
     pub special: Special,
+    /// Seirawan gating: the kind that enters from the hand, plus one (0:
+    /// none), on the square the piece leaves; with `GATE_ON_ROOK`, on the
+    /// castling rook's square.
+    pub gate: u8,
 }
+
+/// `Move::gate`'s flag: the piece enters on the castling rook's square.
+pub const GATE_ON_ROOK: u8 = 0x80;
 
 /// Moves with more to them than from, to and captures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -52,6 +59,7 @@ impl Move {
             victims: [0; MAX_VICTIMS],
             promo: 0,
             special: Special::None,
+            gate: 0,
         }
     }
 
@@ -63,6 +71,16 @@ impl Move {
     /// The kind dropped, if the move is a drop.
     pub fn dropped(&self) -> Option<usize> {
         (self.special == Special::Drop).then(|| self.promo as usize - 1)
+    }
+
+    /// The kind gated in and its square (the origin, or for castling with
+    /// `GATE_ON_ROOK`, the rook's cell), if the move gates.
+    pub fn gated(&self) -> Option<(usize, usize)> {
+        if self.gate == 0 {
+            return None;
+        }
+        let sq = if self.gate & GATE_ON_ROOK != 0 { self.to } else { self.from };
+        Some(((self.gate & !GATE_ON_ROOK) as usize - 1, sq as usize))
     }
 
     /// The kind promoted to (or dropped), if any.

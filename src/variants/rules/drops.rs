@@ -19,6 +19,9 @@ pub struct Drops {
     /// (this board's or, `twoBoards`, the partner's) and promoted pieces
     /// are demoted there, as Fairy-Stockfish writes them.
     pub write_marks: bool,
+    /// Pieces in hand may be dropped (`pieceDrops`); without it the hands
+    /// only feed Seirawan gating.
+    pub piece_drops: bool,
     /// The kind whose drops `pawn_cells` limits (the variant's pawn).
     pub pawn: Option<usize>,
     /// Per side, where a piece may be dropped (`whiteDropRegion`,

@@ -68,6 +68,7 @@ pub const LAW_KEYS: &[&str] = &[
     "petrifyOnCaptureTypes",
     "cambodianMoves",
     "gating",
+    "seirawanGating",
     "pieceDrops",
     "capturesToHand",
     "dropLoop",
@@ -279,9 +280,14 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     laws.mutually_immune = mask("mutuallyImmuneTypes")?;
     laws.makpong = boolean("makpongRule", false)?;
     let builtin = |key: &str| keys.get(key).and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    let seirawan = boolean("seirawanGating", false)?;
     match (boolean("cambodianMoves", false)?, boolean("gating", false)?) {
         (true, true) => laws.cambodian = Some(Cambodian { fers: builtin("fers"), rook: builtin("rook") }),
-        (false, false) => {}
+        (false, false) if !seirawan => {}
+        (false, true) if seirawan => laws.seirawan_gating = true,
+        (false, false) => {
+            return Err((get("seirawanGating").map(|x| x.1), "seirawanGating = true needs gating = true".into()))
+        }
         (c, _) => {
             let (k, l) = if c { ("cambodianMoves", get("cambodianMoves")) } else { ("gating", get("gating")) };
             let other = if c { "gating = true" } else { "cambodianMoves = true" };
@@ -332,7 +338,10 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
     let boolean = |k: &str, default: bool| flag(keys, k, default);
     let dependent = ["capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops"];
-    if !boolean("pieceDrops", false)? {
+    let piece_drops = boolean("pieceDrops", false)?;
+    // Seirawan gating needs the hands without the drops.
+    let seirawan = boolean("seirawanGating", false)?;
+    if !piece_drops && !seirawan {
         for k in dependent.iter().chain(&["whiteDropRegion", "blackDropRegion"]) {
             if let Some((v, l)) = get(k).filter(|(v, _)| *v != "false") {
                 return Err((Some(l), format!("{k} = {v} needs pieceDrops = true")));
@@ -341,7 +350,7 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
         return Ok(None);
     }
     if laws.blast || !laws.petrify.is_empty() {
-        let l = get("pieceDrops").map(|x| x.1);
+        let l = get("pieceDrops").or(get("seirawanGating")).map(|x| x.1);
         return Err((l, "pieceDrops = true with explosions or petrification is not implemented".into()));
     }
     let all = Region::ranks(g, &(0..g.height).collect::<Vec<_>>());
@@ -370,6 +379,7 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
         captures_to_hand,
         demote,
         write_marks: demote && (captures_to_hand || boolean("twoBoards", false)?),
+        piece_drops,
         pawn,
         cells,
         pawn_cells,

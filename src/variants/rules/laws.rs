@@ -51,6 +51,9 @@ pub struct Laws {
     pub petrify: Vec<usize>,
     /// Cambodian first moves (`cambodianMoves`, with `gating`).
     pub cambodian: Option<Cambodian>,
+    /// Seirawan gating (`seirawanGating`): a piece from the hand may enter
+    /// on the back-rank square a piece leaves for the first time.
+    pub seirawan_gating: bool,
     /// Hands and drops (`pieceDrops`), if the variant has them.
     pub drops: Option<Drops>,
     /// Shogi's piece promotions and drop rules, if the variant has them.

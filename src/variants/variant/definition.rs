@@ -222,7 +222,14 @@ impl Variant {
             self.tables.piece_moves(&mut probe, mv.from as usize, false, &mut plain);
             let ambiguous = plain.iter().any(|m| m.to as usize == kto);
             let to = if chess960 || ambiguous { mv.to as usize } else { kto };
-            return format!("{}{}", g.name(mv.from as usize), g.name(to));
+            return match mv.gated() {
+                None => format!("{}{}", g.name(mv.from as usize), g.name(to)),
+                // Gating on the rook's square: rook to king, as Fairy-Stockfish writes it.
+                Some((kind, sq)) if sq != mv.from as usize => {
+                    format!("{}{}{}", g.name(sq), g.name(mv.from as usize), self.gate_letter(kind))
+                }
+                Some((kind, _)) => format!("{}{}{}", g.name(mv.from as usize), g.name(to), self.gate_letter(kind)),
+            };
         }
         let mut points = vec![mv.from as usize];
         if mv.special != Special::EnPassant {
@@ -243,7 +250,15 @@ impl Variant {
                 piece_promotion || self.tables.laws.shogi.as_ref().is_some_and(|s| s.demotes_to[kind].is_some());
             text.push(if piece_promotion { '+' } else { self.pieces[kind].letter.to_ascii_lowercase() });
         }
+        if let Some((kind, _)) = mv.gated() {
+            text.push(self.gate_letter(kind));
+        }
         text
+    }
+
+    /// The letter that ends a gating move (`b1c3e`).
+    fn gate_letter(&self, kind: usize) -> char {
+        self.pieces[kind].letter.to_ascii_lowercase()
     }
 
     /// The side of the piece on a square.

@@ -320,7 +320,7 @@ impl Variant {
     }
 
     /// Is `cell` a piece of `side` that castles as the rook?
-    fn is_castling_rook(&self, pos: &Position, cell: usize, side: Side) -> bool {
+    pub(super) fn is_castling_rook(&self, pos: &Position, cell: usize, side: Side) -> bool {
         let Some(c) = &self.tables.laws.castling else { return false };
         let v = pos.cells[cell];
         v != EMPTY && v != OFF && cell_side(v) == side && c.rook_kinds.contains(&cell_kind(v))
@@ -339,7 +339,11 @@ impl Variant {
         let Some(c) = &self.tables.laws.castling else {
             return Err(format!("{} has no castling (write -)", self.name));
         };
+        let gating = self.tables.laws.seirawan_gating;
         for ch in field.chars() {
+            if gating && self.parse_gate_letter(pos, ch)? {
+                continue;
+            }
             let side = if ch.is_ascii_uppercase() { WHITE } else { BLACK };
             let rank = if side == WHITE { c.rank } else { g.height - 1 - c.rank };
             let king = match self.tables.plain_castling_king() {
@@ -368,6 +372,9 @@ impl Variant {
             if self.tables.plain_castling_king().is_some() {
                 pos.castle_king[side] = king as u16;
             }
+        }
+        if gating {
+            self.castling_gates(pos);
         }
         Ok(())
     }
@@ -546,6 +553,9 @@ impl Variant {
             for (side, base) in [(WHITE, b'A'), (BLACK, b'a')] {
                 castling.extend((0..g.width).filter(|f| pos.gates[side] >> f & 1 == 1).map(|f| (base + f) as char));
             }
+        }
+        if self.tables.laws.seirawan_gating {
+            castling = self.gating_castling_text(pos);
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');

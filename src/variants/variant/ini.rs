@@ -105,7 +105,6 @@ const IGNORED_KEYS: &[&str] = &[
 /// anything else is an error.
 const FALSE_ONLY_KEYS: &[&str] = &[
     "mustDrop",
-    "seirawanGating",
     "flyingGeneral",
     "pass",
     "passWhite",

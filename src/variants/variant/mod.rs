@@ -8,6 +8,7 @@
 pub mod builtin;
 pub mod definition;
 mod fen;
+mod gating_fen;
 pub mod ini;
 pub mod user_ini;
 

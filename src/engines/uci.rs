@@ -20,6 +20,13 @@
 //! that line quoted (`EngineError::Refused`).
 //! For position checks (`Divider::show`) the engine is sent Stockfish's `d`
 //! and its `Fen:` and `Key:` lines are read.
+//!
+//! The same driver speaks USI (`EngineOptions::usi`, `--engine-usi`): the
+//! handshake is `usi`/`usiok`, options are set alike (`setoption name N
+//! value V`; Fairy-Stockfish takes `UCI_Variant` in USI mode too), the
+//! position is `position startpos|sfen ... moves ...` in the game's USI
+//! form (`Rules::usi_position`, `Rules::usi_move_text`), and the divide
+//! lines (`7g7f: 14`, `P*5e: 3`) are read by the game's `read_move`.
 
 use super::output::{is_total_line, move_line, no_perft, read_answer, refuses, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
@@ -129,9 +136,10 @@ impl<R: Rules> UciEngine<R> {
 
     /// Sends `uci` and keeps the options listed before `uciok`.
     fn ask_options(&mut self, p: &mut Process, deadline: Instant) -> Result<(), EngineError> {
-        self.send(p, "uci", "uci")?;
+        let (hello, ok) = if self.opts.usi { ("usi", "usiok") } else { ("uci", "uciok") };
+        self.send(p, hello, hello)?;
         let mut advertised = HashMap::new();
-        self.wait_for_seeing(p, "uciok", "uci", deadline, &mut |l| {
+        self.wait_for_seeing(p, ok, hello, deadline, &mut |l| {
             if let Some((name, option)) = parse_option(l) {
                 advertised.insert(name.to_ascii_lowercase(), option);
             }
@@ -301,8 +309,9 @@ impl<R: Rules> UciEngine<R> {
                         return Err(EngineError::Protocol {
                             engine: self.name.clone(),
                             message: format!(
-                                "echoed `{request}` back and never answered {token}: is it a UCI engine? \
-                                 (a perftree-style script goes with --engine-script)"
+                                "echoed `{request}` back and never answered {token}: is it a {} engine? \
+                                 (a perftree-style script goes with --engine-script)",
+                                if self.opts.usi { "USI" } else { "UCI" }
                             ),
                         });
                     }
@@ -353,12 +362,18 @@ impl<R: Rules> UciEngine<R> {
         // A refusal of an option comes before `readyok`: name the options.
         let request = if sent.is_empty() { "isready".to_string() } else { format!("{}; isready", sent.join("; ")) };
         self.wait_for(p, "readyok", &request, deadline)?;
-        let moves = line.move_texts(&self.rules);
-        let root = line.root_text(&self.rules);
-        let position = if moves.is_empty() {
-            format!("position fen {root}")
+        let (root, moves) = if self.opts.usi {
+            line.usi_texts(&self.rules).ok_or_else(|| EngineError::Protocol {
+                engine: self.name.clone(),
+                message: format!("{} has no USI form (SFEN and USI moves): use --engine-uci", self.rules.name()),
+            })?
         } else {
-            format!("position fen {root} moves {}", moves.join(" "))
+            (format!("fen {}", line.root_text(&self.rules)), line.move_texts(&self.rules))
+        };
+        let position = if moves.is_empty() {
+            format!("position {root}")
+        } else {
+            format!("position {root} moves {}", moves.join(" "))
         };
         self.send(p, &position, &format!("`{}`", super::clip(&position)))?;
         Ok(position)

@@ -629,7 +629,8 @@ pub fn is_move_token(s: &str) -> bool {
     let usi_file = |c: u8| c.is_ascii_digit() || matches!(c, b':' | b';' | b'<');
     let usi_square = |i: usize| b.len() >= i + 2 && usi_file(b[i]) && b[i + 1].is_ascii_lowercase();
     // USI: two squares (`7g7f`) or a drop (`P*5e`).
-    let usi = (usi_square(0) && usi_square(2)) || (b.len() >= 2 && b[0].is_ascii_uppercase() && b[1] == b'*' && usi_square(2));
+    let usi = (usi_square(0) && usi_square(2))
+        || (b.len() >= 2 && b[0].is_ascii_uppercase() && b[1] == b'*' && usi_square(2));
     (2..=16).contains(&b.len())
         && b.iter().all(|&c| c.is_ascii_alphanumeric() || b"-=+#()@*'!?:;<".contains(&c))
         && (usi || b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit()))
@@ -649,7 +650,10 @@ fn looks_like_data(line: &str) -> bool {
 /// `id`, `option`, `uciok`, `readyok`, `info ...`, `bestmove ...`.
 fn is_uci_chatter(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
-    matches!(first, "id" | "option" | "uciok" | "usiok" | "readyok" | "info" | "bestmove" | "copyprotection" | "registration")
+    matches!(
+        first,
+        "id" | "option" | "uciok" | "usiok" | "readyok" | "info" | "bestmove" | "copyprotection" | "registration"
+    )
 }
 
 /// A command typed to an engine, echoed with or without a prompt:

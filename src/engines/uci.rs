@@ -23,7 +23,8 @@
 //!
 //! The same driver speaks USI (`EngineOptions::usi`, `--engine-usi`): the
 //! handshake is `usi`/`usiok`, options are set alike (`setoption name N
-//! value V`; Fairy-Stockfish takes `UCI_Variant` in USI mode too), the
+//! value V`, `UCI_` names sent as `USI_`: Fairy-Stockfish lists
+//! `USI_Variant` in USI mode), the
 //! position is `position startpos|sfen ... moves ...` in the game's USI
 //! form (`Rules::usi_position`, `Rules::usi_move_text`), and the divide
 //! lines (`7g7f: 14`, `P*5e: 3`) are read by the game's `read_move`.
@@ -216,6 +217,20 @@ impl<R: Rules> UciEngine<R> {
         Ok(sent)
     }
 
+    /// The game's options for `root`; a USI engine names them `USI_*` for
+    /// `UCI_*` (Fairy-Stockfish lists `USI_Variant` in USI mode).
+    fn game_options(&self, root: &R::Position) -> Vec<(String, String)> {
+        let mut options = self.rules.uci_options(root);
+        if self.opts.usi {
+            for (name, _) in &mut options {
+                if let Some(rest) = name.strip_prefix("UCI_") {
+                    *name = format!("USI_{rest}");
+                }
+            }
+        }
+        options
+    }
+
     /// The perft command for `depth`.
     fn perft_command(&self, depth: u32) -> String {
         match &self.opts.perft_command {
@@ -355,7 +370,7 @@ impl<R: Rules> UciEngine<R> {
     /// (which also drains whatever was left of the previous answer) and
     /// sends `position fen ROOT moves ...`; returns that command.
     fn set_position(&mut self, p: &mut Process, line: &Line<R>, deadline: Instant) -> Result<String, EngineError> {
-        let options = self.rules.uci_options(&line.root);
+        let options = self.game_options(&line.root);
         self.check_options(p, &options, deadline)?;
         let sent = self.send_options(p, &options)?;
         self.send(p, "isready", "isready")?;
@@ -562,7 +577,7 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
     }
 
     fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
-        let options = self.rules.uci_options(root);
+        let options = self.game_options(root);
         self.session(|engine, p, deadline| engine.check_options(p, &options, deadline))
     }
 

@@ -129,6 +129,12 @@ impl EngineArgs {
     ) -> anyhow::Result<Option<Box<dyn Divider<R>>>> {
         let mut opts = self.options(format, false, vouched(&**rules, chess960));
         if let Some(cmd) = &self.engine_usi {
+            if rules.variant().is_none() {
+                return Err(usage(&format!(
+                    "--engine-usi needs a --variant: {} has no USI form (SFEN, USI moves); use --engine-uci",
+                    rules.name()
+                )));
+            }
             let words = command_words(cmd, "--engine-usi")?;
             opts.usi = true;
             return Ok(Some(Box::new(UciEngine::with_options(Arc::clone(rules), cmd, words, opts))));

@@ -1,7 +1,7 @@
 //! Engines that misbehave on purpose, to prove that chesstool's supervision
 //! cannot be beaten (issue 15). One mode per run, through UCI (no arguments
 //! besides the options) or perftree's script protocol (`hostile_engine
-//! [OPTIONS] DEPTH FEN [MOVES]`):
+//! [OPTIONS] DEPTH FEN [MOVES]`); it answers USI's `usi` too:
 //!
 //! - `flood`: answers `go perft` (or the script call) with `info string`
 //!   lines, without end;
@@ -131,6 +131,14 @@ fn main() {
         match line.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["uci"] => {
                 let _ = writeln!(out, "id name HostileEngine ({mode})\nuciok");
+            }
+            // USI (`--engine-usi`): it lists the variant option a variant's
+            // root needs, so that the misbehaviour comes at `go`.
+            ["usi"] => {
+                let _ = writeln!(
+                    out,
+                    "id name HostileEngine ({mode})\noption name USI_Variant type string default shogi\nusiok"
+                );
             }
             ["isready"] => {
                 let _ = writeln!(out, "readyok");

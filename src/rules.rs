@@ -151,6 +151,19 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The argument of a USI engine's `position` command for `root`:
+    /// `startpos`, `sfen ...` (or `fen ...` where SFEN cannot say it all);
+    /// `None` for a game without a USI form (`--engine-usi` refuses it).
+    fn usi_position(&self, _root: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// The move in USI notation (`7g7f`, `P*5e`, `8h2b+`), as USI engines
+    /// read it; `None` for a game without a USI form. `read_move` reads it.
+    fn usi_move_text(&self, _pos: &Self::Position, _mv: Self::Move) -> Option<String> {
+        None
+    }
+
     /// The same position with the other side to move, where that is a
     /// valid position; `fuzz` uses it to recognise an engine that lists the
     /// other side's moves after `position ... moves`.

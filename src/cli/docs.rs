@@ -49,6 +49,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("json", include_str!("../../docs/json.md")),
     ("formats/epd", include_str!("../../docs/formats/epd.md")),
     ("formats/pasted-divide", include_str!("../../docs/formats/pasted-divide.md")),
+    ("formats/usi", include_str!("../../docs/formats/usi.md")),
     ("formats/variants-ini", include_str!("../../docs/formats/variants-ini.md")),
     ("formats/book", include_str!("../../docs/formats/book.md")),
     ("formats/tictacchess", include_str!("../../docs/formats/tictacchess.md")),

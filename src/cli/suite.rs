@@ -512,7 +512,13 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             unsupported: &unsupported,
             engine_failures: &failures,
             engine: args.engine.has_engine().then(|| EngineCalls {
-                name: args.engine.engine_uci.clone().or(args.engine.engine_script.clone()).unwrap_or_default(),
+                name: args
+                    .engine
+                    .engine_uci
+                    .clone()
+                    .or(args.engine.engine_usi.clone())
+                    .or(args.engine.engine_script.clone())
+                    .unwrap_or_default(),
                 calls: engine_calls,
             }),
             threads,

@@ -52,6 +52,9 @@ pub struct EngineOptions {
     pub perft_command: Option<String>,
     /// What to do with the engine's standard error.
     pub stderr: StderrMode,
+    /// The engine speaks USI rather than UCI (`usi`/`usiok`, `position
+    /// startpos|sfen ...`, moves in USI notation): `--engine-usi`.
+    pub usi: bool,
     /// Scripts only, which cannot advertise options: the UCI options the
     /// user vouches the script plays (the game chosen on the command line,
     /// `--chess960`). A root that needs another option set is refused
@@ -71,6 +74,7 @@ impl EngineOptions {
             format,
             perft_command: None,
             stderr: StderrMode::Keep,
+            usi: false,
             vouched: Vec::new(),
             vouch_hint: None,
         }
@@ -122,6 +126,19 @@ impl<R: Rules> Line<R> {
             pos = rules.play(&pos, m);
         }
         texts
+    }
+
+    /// The root and moves as a USI engine reads them (`startpos` or `sfen
+    /// ...`, then `7g7f`, `P*5e`); `None` for a game without a USI form.
+    pub fn usi_texts(&self, rules: &R) -> Option<(String, Vec<String>)> {
+        let root = rules.usi_position(&self.root)?;
+        let mut pos = self.root.clone();
+        let mut texts = Vec::with_capacity(self.moves.len());
+        for &m in &self.moves {
+            texts.push(rules.usi_move_text(&pos, m)?);
+            pos = rules.play(&pos, m);
+        }
+        Some((root, texts))
     }
 
     /// The position at the end of the line (the moves are ours, so legal).

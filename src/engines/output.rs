@@ -558,7 +558,9 @@ fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
             .map(|&f| classify(raw, f))
             .find(|k| *k != LineKind::Unknown)
             .unwrap_or(LineKind::Unknown),
-        DivideFormat::Stockfish => match line.split_once(':') {
+        // The last colon: a USI square on a board of ten or more files
+        // starts with one (`:g:f: 1`).
+        DivideFormat::Stockfish => match line.rsplit_once(':') {
             Some((mv, n)) => move_and_count(mv.trim(), n),
             None => LineKind::Unknown,
         },
@@ -615,17 +617,23 @@ fn is_move_number(s: &str) -> bool {
 
 /// Looks like a move in some notation of some game: UCI (`e2e4`, `a10a9`),
 /// long algebraic with piece letters or hyphens, SAN, drops (`N@b2`),
-/// castling. It needs a square (a letter followed by a digit); meaning is
-/// checked later, by the game.
+/// castling, USI (`7g7f`, `P*5e`, `:g:f` on ten files). It needs a square
+/// (a letter followed by a digit, or USI's digit followed by a letter);
+/// meaning is checked later, by the game.
 pub fn is_move_token(s: &str) -> bool {
     let s = s.trim();
     if matches!(s.trim_end_matches(['+', '#']), "O-O" | "O-O-O" | "0-0" | "0-0-0") {
         return true;
     }
     let b = s.as_bytes();
+    let usi_file = |c: u8| c.is_ascii_digit() || matches!(c, b':' | b';' | b'<');
+    let usi_square = |i: usize| b.len() >= i + 2 && usi_file(b[i]) && b[i + 1].is_ascii_lowercase();
+    // USI: two squares (`7g7f`) or a drop (`P*5e`).
+    let usi = (usi_square(0) && usi_square(2))
+        || (b.len() >= 2 && b[0].is_ascii_uppercase() && b[1] == b'*' && usi_square(2));
     (2..=16).contains(&b.len())
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || b"-=+#()@*'!?".contains(&c))
-        && b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit())
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || b"-=+#()@*'!?:;<".contains(&c))
+        && (usi || b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit()))
 }
 
 /// A line that starts like a divide line: a move (after Weiss's `move N :`)
@@ -642,7 +650,10 @@ fn looks_like_data(line: &str) -> bool {
 /// `id`, `option`, `uciok`, `readyok`, `info ...`, `bestmove ...`.
 fn is_uci_chatter(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
-    matches!(first, "id" | "option" | "uciok" | "readyok" | "info" | "bestmove" | "copyprotection" | "registration")
+    matches!(
+        first,
+        "id" | "option" | "uciok" | "usiok" | "readyok" | "info" | "bestmove" | "copyprotection" | "registration"
+    )
 }
 
 /// A command typed to an engine, echoed with or without a prompt:

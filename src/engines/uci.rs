@@ -20,6 +20,14 @@
 //! that line quoted (`EngineError::Refused`).
 //! For position checks (`Divider::show`) the engine is sent Stockfish's `d`
 //! and its `Fen:` and `Key:` lines are read.
+//!
+//! The same driver speaks USI (`EngineOptions::usi`, `--engine-usi`): the
+//! handshake is `usi`/`usiok`, options are set alike (`setoption name N
+//! value V`, `UCI_` names sent as `USI_`: Fairy-Stockfish lists
+//! `USI_Variant` in USI mode), the
+//! position is `position startpos|sfen ... moves ...` in the game's USI
+//! form (`Rules::usi_position`, `Rules::usi_move_text`), and the divide
+//! lines (`7g7f: 14`, `P*5e: 3`) are read by the game's `read_move`.
 
 use super::output::{is_total_line, move_line, no_perft, read_answer, refuses, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
@@ -129,9 +137,10 @@ impl<R: Rules> UciEngine<R> {
 
     /// Sends `uci` and keeps the options listed before `uciok`.
     fn ask_options(&mut self, p: &mut Process, deadline: Instant) -> Result<(), EngineError> {
-        self.send(p, "uci", "uci")?;
+        let (hello, ok) = if self.opts.usi { ("usi", "usiok") } else { ("uci", "uciok") };
+        self.send(p, hello, hello)?;
         let mut advertised = HashMap::new();
-        self.wait_for_seeing(p, "uciok", "uci", deadline, &mut |l| {
+        self.wait_for_seeing(p, ok, hello, deadline, &mut |l| {
             if let Some((name, option)) = parse_option(l) {
                 advertised.insert(name.to_ascii_lowercase(), option);
             }
@@ -206,6 +215,20 @@ impl<R: Rules> UciEngine<R> {
             sent.push(command);
         }
         Ok(sent)
+    }
+
+    /// The game's options for `root`; a USI engine names them `USI_*` for
+    /// `UCI_*` (Fairy-Stockfish lists `USI_Variant` in USI mode).
+    fn game_options(&self, root: &R::Position) -> Vec<(String, String)> {
+        let mut options = self.rules.uci_options(root);
+        if self.opts.usi {
+            for (name, _) in &mut options {
+                if let Some(rest) = name.strip_prefix("UCI_") {
+                    *name = format!("USI_{rest}");
+                }
+            }
+        }
+        options
     }
 
     /// The perft command for `depth`.
@@ -301,8 +324,9 @@ impl<R: Rules> UciEngine<R> {
                         return Err(EngineError::Protocol {
                             engine: self.name.clone(),
                             message: format!(
-                                "echoed `{request}` back and never answered {token}: is it a UCI engine? \
-                                 (a perftree-style script goes with --engine-script)"
+                                "echoed `{request}` back and never answered {token}: is it a {} engine? \
+                                 (a perftree-style script goes with --engine-script)",
+                                if self.opts.usi { "USI" } else { "UCI" }
                             ),
                         });
                     }
@@ -346,19 +370,25 @@ impl<R: Rules> UciEngine<R> {
     /// (which also drains whatever was left of the previous answer) and
     /// sends `position fen ROOT moves ...`; returns that command.
     fn set_position(&mut self, p: &mut Process, line: &Line<R>, deadline: Instant) -> Result<String, EngineError> {
-        let options = self.rules.uci_options(&line.root);
+        let options = self.game_options(&line.root);
         self.check_options(p, &options, deadline)?;
         let sent = self.send_options(p, &options)?;
         self.send(p, "isready", "isready")?;
         // A refusal of an option comes before `readyok`: name the options.
         let request = if sent.is_empty() { "isready".to_string() } else { format!("{}; isready", sent.join("; ")) };
         self.wait_for(p, "readyok", &request, deadline)?;
-        let moves = line.move_texts(&self.rules);
-        let root = line.root_text(&self.rules);
-        let position = if moves.is_empty() {
-            format!("position fen {root}")
+        let (root, moves) = if self.opts.usi {
+            line.usi_texts(&self.rules).ok_or_else(|| EngineError::Protocol {
+                engine: self.name.clone(),
+                message: format!("{} has no USI form (SFEN and USI moves): use --engine-uci", self.rules.name()),
+            })?
         } else {
-            format!("position fen {root} moves {}", moves.join(" "))
+            (format!("fen {}", line.root_text(&self.rules)), line.move_texts(&self.rules))
+        };
+        let position = if moves.is_empty() {
+            format!("position {root}")
+        } else {
+            format!("position {root} moves {}", moves.join(" "))
         };
         self.send(p, &position, &format!("`{}`", super::clip(&position)))?;
         Ok(position)
@@ -547,7 +577,7 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
     }
 
     fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
-        let options = self.rules.uci_options(root);
+        let options = self.game_options(root);
         self.session(|engine, p, deadline| engine.check_options(p, &options, deadline))
     }
 

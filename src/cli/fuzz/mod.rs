@@ -153,10 +153,12 @@ pub fn run_with<R: Rules + 'static>(
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(false)?;
     if !args.engine.has_engine() {
-        return Err(usage("fuzz needs an engine: --engine-uci CMD or --engine-script CMD"));
+        return Err(usage("fuzz needs an engine: --engine-uci CMD, --engine-usi CMD or --engine-script CMD"));
     }
-    if check_position && args.engine.engine_uci.is_none() {
-        return Err(usage("--check-position needs a UCI engine (--engine-uci): it asks the engine's `d`"));
+    if check_position && args.engine.engine_uci.is_none() && args.engine.engine_usi.is_none() {
+        return Err(usage(
+            "--check-position needs a UCI or USI engine (--engine-uci, --engine-usi): it asks the engine's `d`",
+        ));
     }
     let junit_stdout = args.junit.as_ref().is_some_and(|p| p.as_os_str() == "-");
     if junit_stdout && args.json {

@@ -25,8 +25,11 @@ use std::time::Duration;
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
     /// The engine under test, a UCI program answering `go perft N` (a command line, quoted like a shell).
-    #[arg(long, value_name = "CMD", conflicts_with = "engine_script")]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["engine_script", "engine_usi"])]
     pub engine_uci: Option<String>,
+    /// The engine under test, a USI program answering `go perft N` (`position sfen ...`, moves `7g7f`, `P*5e`; variants only).
+    #[arg(long, value_name = "CMD", conflicts_with = "engine_script")]
+    pub engine_usi: Option<String>,
     /// The engine under test, a perftree-style script run as `CMD DEPTH "FEN" "MOVES"`.
     #[arg(long, value_name = "CMD")]
     pub engine_script: Option<String>,
@@ -45,7 +48,7 @@ pub struct EngineArgs {
     /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, a script's first line of output) [default: 10].
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
     pub handshake_timeout: Option<f64>,
-    /// The --engine-uci engine's perft command, `{depth}` standing for the depth (e.g. 'perft {depth}') [default: 'go perft {depth}'].
+    /// The --engine-uci (or --engine-usi) engine's perft command, `{depth}` standing for the depth (e.g. 'perft {depth}') [default: 'go perft {depth}'].
     #[arg(long, value_name = "TEMPLATE")]
     pub perft_command: Option<String>,
     /// The standard error of the engine under test: `keep` (its tail is quoted when an answer is missing or unreadable) or `merge` (read as output, for engines that print their divide there) [default: keep].
@@ -59,7 +62,7 @@ fn parse_stderr_mode(s: &str) -> Result<StderrMode, String> {
 
 impl EngineArgs {
     pub fn has_engine(&self) -> bool {
-        self.engine_uci.is_some() || self.engine_script.is_some()
+        self.engine_uci.is_some() || self.engine_usi.is_some() || self.engine_script.is_some()
     }
 
     pub fn has_reference_engine(&self) -> bool {
@@ -94,8 +97,10 @@ impl EngineArgs {
             ));
         }
         if let Some(t) = &self.perft_command {
-            if self.engine_uci.is_none() {
-                return Err(usage("--perft-command has no effect without --engine-uci (a script is run as it is)"));
+            if self.engine_uci.is_none() && self.engine_usi.is_none() {
+                return Err(usage(
+                    "--perft-command has no effect without --engine-uci or --engine-usi (a script is run as it is)",
+                ));
             }
             if !t.contains("{depth}") || t.trim().is_empty() || t.contains('\n') {
                 return Err(usage(&format!(
@@ -122,7 +127,18 @@ impl EngineArgs {
         format: DivideFormat,
         chess960: bool,
     ) -> anyhow::Result<Option<Box<dyn Divider<R>>>> {
-        let opts = self.options(format, false, vouched(&**rules, chess960));
+        let mut opts = self.options(format, false, vouched(&**rules, chess960));
+        if let Some(cmd) = &self.engine_usi {
+            if rules.variant().is_none() {
+                return Err(usage(&format!(
+                    "--engine-usi needs a --variant: {} has no USI form (SFEN, USI moves); use --engine-uci",
+                    rules.name()
+                )));
+            }
+            let words = command_words(cmd, "--engine-usi")?;
+            opts.usi = true;
+            return Ok(Some(Box::new(UciEngine::with_options(Arc::clone(rules), cmd, words, opts))));
+        }
         Ok(match (&self.engine_uci, &self.engine_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--engine-uci")?;

@@ -1,7 +1,8 @@
 //! What the hunt needs from a variant: the `Rules` trait
 //! (`VariantRules`), hints on moves and rules, the fuzz walks' bias and the
 //! FEN read by meaning, the board view of the witness picture, and
-//! `betza show`. Uses every room below and `crate::rules` (layer 5).
+//! `betza show`, and USI move notation (`usi`). Uses every room below and
+//! `crate::rules` (layer 5).
 
 pub mod betza_show;
 pub mod board_view;
@@ -9,6 +10,7 @@ pub mod drop_hints;
 pub mod fuzz;
 pub mod move_hints;
 pub mod rule_hints;
+pub mod usi;
 pub mod variant_rules;
 
 pub use variant_rules::VariantRules;

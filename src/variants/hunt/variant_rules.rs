@@ -1,17 +1,20 @@
 //! The hunt's `Rules` for a variant of a `variants.ini` file.
 //!
-//! Positions are Fairy-Stockfish FENs (`startpos` is the variant's start
-//! position); moves are printed as Fairy-Stockfish prints them (`e2e4`,
-//! `a9a10`; legs through locust victims `e5e6,e6e7`; a pass `e5e5`). Legal
+//! Positions are Fairy-Stockfish FENs or SFENs (`startpos` is the
+//! variant's start position); moves are printed as Fairy-Stockfish prints
+//! them (`e2e4`, `a9a10`; legs through locust victims `e5e6,e6e7`; a pass
+//! `e5e5`), and read in that notation or in USI's (`7g7f`, `P*5e`). Legal
 //! moves come sorted by origin square (a1, b1, ..., rank by rank), then
 //! destination, then victims.
 
-use super::{move_hints, rule_hints};
+use super::{move_hints, rule_hints, usi};
 use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::variants::board::Position;
 use crate::variants::count::perft;
 use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::variant::definition::{FenError, Variant};
+use crate::variants::variant::sfen::is_sfen;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A variant and the path of the file that defines it (for `VariantPath`).
@@ -27,6 +30,16 @@ impl VariantRules {
     /// The rules of `variant`, defined in the file `path`.
     pub fn new(variant: Variant, path: &str) -> VariantRules {
         VariantRules { variant: Arc::new(variant), path: path.into() }
+    }
+}
+
+impl VariantRules {
+    /// A move's text in our notation: USI converted, anything else as it is.
+    fn ours<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        match usi::from_usi(&self.variant, text) {
+            Some(t) => Cow::Owned(t),
+            None => Cow::Borrowed(text),
+        }
     }
 }
 
@@ -84,6 +97,9 @@ impl Rules for VariantRules {
             }
             return self.variant.parse_fen(&self.variant.start_fen);
         }
+        if is_sfen(text) {
+            return self.variant.parse_sfen(text);
+        }
         self.variant.parse_fen(text)
     }
 
@@ -109,6 +125,15 @@ impl Rules for VariantRules {
 
     fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
+        if usi::is_usi(text) {
+            // USI (`7g7f`, `P*5e`): read as the same move in our notation.
+            let ours = usi::from_usi(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
+            return self.read_move(pos, &ours).map_err(|e| match e {
+                ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
+                ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+                ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
+            });
+        }
         // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
         // are found by their text.
         let legal = self.legal_moves(pos);
@@ -187,6 +212,14 @@ impl Rules for VariantRules {
         options
     }
 
+    fn usi_position(&self, root: &Position) -> Option<String> {
+        Some(self.variant.usi_position(root))
+    }
+
+    fn usi_move_text(&self, pos: &Position, mv: Move) -> Option<String> {
+        Some(usi::to_usi(&self.variant, &self.variant.move_text(pos, mv)))
+    }
+
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
         rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
@@ -196,7 +229,7 @@ impl Rules for VariantRules {
     }
 
     fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
-        squares_of_text(&super::board_view::board_view(&self.variant, pos), text)
+        squares_of_text(&super::board_view::board_view(&self.variant, pos), &self.ours(text))
     }
 
     fn walk_weight(&self, pos: &Position, mv: Move) -> u32 {
@@ -213,6 +246,7 @@ impl Rules for VariantRules {
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
+        let text = &*self.ours(text);
         if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }

@@ -85,6 +85,8 @@ impl std::fmt::Display for FenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.message.starts_with("illegal position: ") {
             f.write_str(&self.message)
+        } else if self.message.starts_with("SFEN ") {
+            write!(f, "invalid {}", self.message)
         } else {
             write!(f, "invalid FEN: {}", self.message)
         }

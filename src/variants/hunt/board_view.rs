@@ -70,7 +70,7 @@ fn hand_letters(variant: &Variant, pos: &Position, side: Side) -> Vec<char> {
     for (kind, &n) in pos.hands[side].iter().enumerate() {
         let letter = variant.pieces[kind].letter;
         let letter = if side == WHITE { letter } else { letter.to_ascii_lowercase() };
-        letters.extend(std::iter::repeat(letter).take(n as usize));
+        letters.extend(std::iter::repeat_n(letter, n as usize));
     }
     letters
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::hostile_engine;
+use common::{alive, hostile_engine};
 
 const MAX_RSS_KB: i64 = 100 * 1024;
 
@@ -48,17 +48,6 @@ impl PidFile {
 impl Drop for PidFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// True while `pid` is a live process (a zombie is dead: it only waits to be reaped).
-fn alive(pid: i32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => false,
-        Ok(stat) => {
-            let state = stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next());
-            !matches!(state, Some('Z' | 'X') | None)
-        }
     }
 }
 

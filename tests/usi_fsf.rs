@@ -9,7 +9,7 @@ mod common;
 mod variants_support;
 use assert_cmd::Command;
 use chesstool::variants::variant::builtin;
-use common::hostile_engine;
+use common::{alive, hostile_engine};
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 use variants_support::{fairy_stockfish, playout_positions};
 
 /// The drop variants chesstool runs today.
-const HANDS: &[&str] = &["crazyhouse", "loop", "chessgi", "bughouse", "pocketknight", "capahouse"];
+const HANDS: &[&str] =
+    &["crazyhouse", "loop", "chessgi", "bughouse", "pocketknight", "capahouse", "shogi", "minishogi", "judkins"];
 
 /// Fairy-Stockfish in USI mode.
 struct Usi {
@@ -177,6 +178,33 @@ fn divide_with_engine_usi_matches_fairy_stockfish() {
         vec!["--variant", "crazyhouse", "--depth", "2", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R[Pn] w KQkq - 0 1"],
         vec!["--variant", "capahouse", "--depth", "2"],
         vec!["--variant", "chess", "--depth", "3", "--fen", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"],
+        // Shogi in its own notation: the SFEN start, `8h2b+` (the bishop
+        // trade that promotes) and pawn drops such as `P*5e` in hand.
+        vec![
+            "--variant",
+            "shogi",
+            "--depth",
+            "2",
+            "--fen",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ],
+        vec![
+            "--variant",
+            "shogi",
+            "--depth",
+            "2",
+            "--fen",
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        ],
+        vec![
+            "--variant",
+            "shogi",
+            "--depth",
+            "2",
+            "--fen",
+            "lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5",
+        ],
+        vec!["--variant", "minishogi", "--depth", "3"],
     ] {
         chesstool().arg("divide").args(&args).args(["--engine-usi", &fsf]).assert().code(0);
     }
@@ -232,13 +260,13 @@ fn engine_usi_finds_a_changed_drop_rule() {
     // Through the real engine (the same file): a match.
     chesstool()
         .args(["divide", "--variant", "usihouse", "--variant-path", &ours, "--depth", "2"])
-        .args(["--fen", "4k3/8/8/8/8/8/8/R3K3 b P - 1", "--engine-usi", &fsf])
+        .args(["--fen", "4k3/8/8/8/8/8/8/R3K3 b P 1", "--engine-usi", &fsf])
         .assert()
         .code(0);
     // Through the wrapper: the drop on the first rank, found and named.
     chesstool()
         .args(["divide", "--variant", "usihouse", "--variant-path", &ours, "--depth", "2"])
-        .args(["--fen", "4k3/8/8/8/8/8/8/R3K3 b P - 1", "--engine-usi", &engine])
+        .args(["--fen", "4k3/8/8/8/8/8/8/R3K3 b P 1", "--engine-usi", &engine])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("P@b1").or(predicate::str::contains("P@a1")));
@@ -261,15 +289,17 @@ fn a_pasted_divide_in_usi_notation_is_read() {
         .arg(&pasted)
         .assert()
         .code(0);
-    // A drop onto an occupied square: an extra move, named.
-    let with_extra = answer.replace("Nodes searched", "P*5h: 30\nNodes searched");
+    // A drop onto an occupied square (5h is d1, the queen's): an extra move, named.
+    let total: u64 = answer.lines().find_map(|l| l.strip_prefix("Nodes searched: ")).unwrap().trim().parse().unwrap();
+    let with_extra =
+        answer.replace(&format!("Nodes searched: {total}"), &format!("P*5h: 30\nNodes searched: {}", total + 30));
     std::fs::write(&pasted, with_extra).unwrap();
     chesstool()
         .args(["divide", "--variant", "crazyhouse", "--depth", "2", "--fen", fen, "--against"])
         .arg(&pasted)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("P*5h"));
+        .stdout(predicate::str::contains("P@d1").and(predicate::str::contains("d1 in the way")));
 }
 
 #[test]
@@ -301,11 +331,6 @@ fn bad_sfen_exits_2_naming_the_field() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("hand"));
-}
-
-fn alive(pid: i32) -> bool {
-    // SAFETY: signal 0 only checks that the process exists.
-    unsafe { libc::kill(pid, 0) == 0 }
 }
 
 #[test]

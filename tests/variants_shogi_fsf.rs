@@ -191,3 +191,18 @@ fn divide_finds_a_changed_drop_rule() {
         .stdout(predicate::str::contains("P@e4").and(predicate::str::contains("P@e2")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The hunt on that disagreement: from a judkins position of a
+/// Fairy-Stockfish game, where the totals differ by one at depth 3, the
+/// bisection ends at the pawn drop that mates, listed as Fairy-Stockfish's
+/// extra move with the rule that forbids it.
+#[test]
+fn the_hunt_names_fairy_stockfishs_pawn_drop_that_mates() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    chesstool()
+        .args(["divide", "--variant", "judkins", "--fen", "rbnsgk/6/+B5/1g2N1/P5/1KS3[PR] w - - 0 6"])
+        .args(["--depth", "3", "--bisect", "--engine-uci", fsf.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("P@f5").and(predicate::str::contains("a pawn drop that mates (uchifuzume)")));
+}

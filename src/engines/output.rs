@@ -629,11 +629,15 @@ pub fn is_move_token(s: &str) -> bool {
     let usi_file = |c: u8| c.is_ascii_digit() || matches!(c, b':' | b';' | b'<');
     let usi_square = |i: usize| b.len() >= i + 2 && usi_file(b[i]) && b[i + 1].is_ascii_lowercase();
     // USI: two squares (`7g7f`) or a drop (`P*5e`).
-    let usi = (usi_square(0) && usi_square(2))
-        || (b.len() >= 2 && b[0].is_ascii_uppercase() && b[1] == b'*' && usi_square(2));
+    let usi_move = usi_square(0) && usi_square(2);
+    let usi_drop = b.len() >= 2 && b[0].is_ascii_uppercase() && b[1] == b'*' && usi_square(2);
+    // `:`, `;` and `<` only as a USI file (never a trailing colon: `e2e4:`).
+    let usi_file_at = |i: usize| (usi_move && (i == 0 || i == 2)) || (usi_drop && i == 2);
     (2..=16).contains(&b.len())
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || b"-=+#()@*'!?:;<".contains(&c))
-        && (usi || b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit()))
+        && b.iter().enumerate().all(|(i, &c)| {
+            c.is_ascii_alphanumeric() || b"-=+#()@*'!?".contains(&c) || (b":;<".contains(&c) && usi_file_at(i))
+        })
+        && (usi_move || usi_drop || b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit()))
 }
 
 /// A line that starts like a divide line: a move (after Weiss's `move N :`)
@@ -925,10 +929,10 @@ mod tests {
 
     #[test]
     fn moves_of_other_games_are_tokens_too() {
-        for t in ["a10a9", "N@b2", "e7e8=Q", "O-O-O", "b1c3", "Nxe5+", "P@e4"] {
+        for t in ["a10a9", "N@b2", "e7e8=Q", "O-O-O", "b1c3", "Nxe5+", "P@e4", "7g7f", "P*5e", "8h2b+", ":g:f"] {
             assert!(is_move_token(t), "{t}");
         }
-        for t in ["Stockfish", "15.1", "e2e4:", "", "5ms", "(see"] {
+        for t in ["Stockfish", "15.1", "e2e4:", "", "5ms", "(see", "7g7f:", "e2:e4"] {
             assert!(!is_move_token(t), "{t}");
         }
     }

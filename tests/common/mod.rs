@@ -202,3 +202,14 @@ pub fn run_json(cmd: &mut assert_cmd::Command) -> (i32, serde_json::Value, f64) 
     });
     (out.status.code().unwrap_or(-1), json, seconds)
 }
+
+/// True while `pid` is a live process (a zombie is dead: it only waits to be reaped).
+pub fn alive(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => false,
+        Ok(stat) => {
+            let state = stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next());
+            !matches!(state, Some('Z' | 'X') | None)
+        }
+    }
+}

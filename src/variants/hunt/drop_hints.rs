@@ -22,7 +22,7 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
     let to = g.parse_square(square)?;
     let us = pos.side;
     let side = if us == WHITE { "White" } else { "Black" };
-    let piece = &variant.pieces[kind].name;
+    let piece = variant.pieces[kind].spoken();
     if pos.hands[us].get(kind).copied().unwrap_or(0) == 0 {
         return Some(Hint::new(format!("{side} has no {piece} in hand")));
     }
@@ -44,6 +44,9 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
             _ => format!("no pawn drop on {}", g.name(to)),
         };
         return Some(Hint::new(words));
+    }
+    if let Some(why) = shogi_rule(variant, pos, kind, to) {
+        return Some(Hint::new(why));
     }
     let royal = pos.royal[us];
     if royal != NO_SQUARE {
@@ -73,6 +76,25 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
     None
 }
 
+/// Shogi's drop rules: immobility, nifu, a pawn drop that mates.
+fn shogi_rule(variant: &Variant, pos: &Position, kind: usize, to: usize) -> Option<String> {
+    let tables = &variant.tables;
+    let shogi = tables.laws.shogi.as_ref()?;
+    let g = &variant.geometry;
+    let piece = variant.pieces[kind].spoken();
+    if shogi.immobility && shogi.stuck[pos.side][kind].has(to) {
+        return Some(format!("no {piece} drop on {}: it could never move from there", g.name(to)));
+    }
+    if tables.shogi_doubled_files(pos, kind) >> g.coords(to).0 & 1 != 0 {
+        let file = g.coords(to).0;
+        let letter = char::from(b'a' + file as u8);
+        // Shogi numbers the files from the right (USI `5e`).
+        return Some(format!("a second unpromoted {piece} on the {letter}-file (the {}-file)", g.width - file));
+    }
+    let mut after = pos.clone();
+    tables.shogi_drop_mates(&mut after, Move::drop(kind, to)).then(|| format!("a {piece} drop that mates (uchifuzume)"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +117,19 @@ mod tests {
         // A drop that blocks a check, and anything that is not a drop, has no hint here.
         assert_eq!(why("4k3/4r3/8/8/8/8/8/4K3[P] w - - 0 1", "P@e4"), "");
         assert_eq!(why(fen, "e1d1"), "");
+    }
+
+    #[test]
+    fn shogi_drop_rules_are_named() {
+        let v = builtin::load("shogi").unwrap();
+        let why = |fen: &str, text: &str| why_not(&v, &v.parse_fen(fen).unwrap(), text).unwrap_or_default().text;
+        // The witness of docs/variants.md: P@e8 mates (the gold guards e8, the lances block the king).
+        let mate = "3lkl3/9/4G4/9/9/9/9/9/4K4[PNL] w - - 0 1";
+        assert_eq!(why(mate, "P@e8"), "a pawn drop that mates (uchifuzume)");
+        assert_eq!(why(mate, "N@a8"), "no knight drop on a8: it could never move from there");
+        assert_eq!(why(mate, "L@b9"), "no lance drop on b9: it could never move from there");
+        let nifu = "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1";
+        assert_eq!(why(nifu, "P@e5"), "a second unpromoted pawn on the e-file (the 5-file)");
+        assert_eq!(why(nifu, "P@d5"), "");
     }
 }

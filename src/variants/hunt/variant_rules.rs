@@ -152,13 +152,15 @@ impl Rules for VariantRules {
         if let Some((piece, square)) = text.split_once('@') {
             // A drop that is not among the legal ones (an occupied square,
             // a piece not in hand, a forbidden rank).
-            let known = piece.len() == 1
-                && piece.chars().next().and_then(|c| self.variant.kind_of(c)).is_some()
-                && self.variant.geometry.parse_square(square).is_some();
-            return Err(if known {
-                ReadMoveError::Illegal { text: text.into(), canonical: None }
-            } else {
-                ReadMoveError::Syntax(text.into())
+            // Its canonical text lets the diff list it as an extra move.
+            let kind = piece.chars().next().filter(|_| piece.len() == 1).and_then(|c| self.variant.kind_of(c));
+            let to = self.variant.geometry.parse_square(square);
+            return Err(match (kind, to) {
+                (Some(kind), Some(to)) => ReadMoveError::Illegal {
+                    text: text.into(),
+                    canonical: Some(self.variant.move_text(pos, Move::drop(kind, to))),
+                },
+                _ => ReadMoveError::Syntax(text.into()),
             });
         }
         let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;

@@ -46,7 +46,7 @@ impl Tables {
     /// needs an occupied cell (see `screened_legal`), so perft's last ply
     /// counts them here.
     pub(crate) fn count_drops(&self, pos: &Position) -> u64 {
-        let Some(drops) = &self.laws.drops else { return 0 };
+        let Some(drops) = self.laws.drops.as_ref().filter(|d| d.piece_drops) else { return 0 };
         let us = pos.side;
         let hand = &pos.hands[us];
         if hand.iter().all(|&n| n == 0) {

@@ -31,6 +31,22 @@ impl PieceDef {
             compiled: betza::compile(betza)?,
         })
     }
+
+    /// The name in words for a sentence: `shogiPawn` is a pawn,
+    /// `dragonHorse` a dragon horse (`customPiece1` stays as it is).
+    pub fn spoken(&self) -> String {
+        if self.name.starts_with("customPiece") {
+            return self.name.clone();
+        }
+        let mut words = String::new();
+        for c in self.name.chars() {
+            if c.is_ascii_uppercase() && !words.is_empty() {
+                words.push(' ');
+            }
+            words.push(c.to_ascii_lowercase());
+        }
+        words.strip_prefix("shogi ").map(str::to_string).unwrap_or(words)
+    }
 }
 
 /// Where `i` (initial) moves are allowed.

@@ -87,7 +87,7 @@ fn shogi_rule(variant: &Variant, pos: &Position, kind: usize, to: usize) -> Opti
     }
     if tables.shogi_doubled_files(pos, kind) >> g.coords(to).0 & 1 != 0 {
         let file = g.coords(to).0;
-        let letter = char::from(b'a' + file as u8);
+        let letter = char::from(b'a' + file);
         // Shogi numbers the files from the right (USI `5e`).
         return Some(format!("a second unpromoted {piece} on the {letter}-file (the {}-file)", g.width - file));
     }

@@ -27,13 +27,18 @@ impl Tables {
         let unroyal = screen.king == NO_SQUARE && !screen.all_played;
         let marks = if unroyal { Some([0; 8]) } else { screen.marks };
         let (mut quiet, mut captures) = (0, 0);
+        let gating = laws.seirawan_gating && pos.gates[pos.side] != 0;
         match marks {
             // Gating moves are built from each legal move (`gate_each`).
-            _ if laws.seirawan_gating && pos.gates[pos.side] != 0 => self.pseudo_legal(pos, moves),
+            _ if gating && unroyal => self.pseudo_legal(pos, moves),
             _ if unroyal && self.counts_unroyal(pos) => {
                 quiet = self.count_unroyal(pos, moves);
             }
-            Some(marks) if !laws.no_checks && self.reparse.is_none() => {
+            Some(mut marks) if !laws.no_checks && self.reparse.is_none() => {
+                // The pieces on gates are tested (and gated) one by one.
+                if gating {
+                    self.mark_gates(pos, &mut marks);
+                }
                 // Copies of the loop: without the pawn's path, the
                 // custom-piece variants' loop stays as lean as it was, and
                 // only compulsory captures count captures apart.

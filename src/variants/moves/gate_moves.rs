@@ -9,7 +9,7 @@ use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, WHITE}
 
 impl Tables {
     /// The back rank of `side` (0-based).
-    fn gate_rank(&self, side: Side) -> u8 {
+    pub(crate) fn gate_rank(&self, side: Side) -> u8 {
         if side == WHITE {
             0
         } else {

@@ -5,6 +5,7 @@
 //! gated piece is (Fairy-Stockfish's `Position::legal` does not look at the
 //! entering piece): `emit_legal` adds them after each legal move.
 
+use super::legal::Marks;
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special, GATE_ON_ROOK};
 use crate::variants::board::{piece_cell, Position, Side};
@@ -35,6 +36,20 @@ impl Tables {
                 if region.has(sq) {
                     f(pos, Move { gate: (kind as u8 + 1) | flag, ..mv });
                 }
+            }
+        }
+    }
+
+    /// Marks the side to move's gates, so that perft's last ply tests the
+    /// moves of the pieces standing there one by one (and gates them)
+    /// instead of counting them in bulk.
+    pub(crate) fn mark_gates(&self, pos: &Position, marks: &mut Marks) {
+        let us = pos.side;
+        let rank = self.gate_rank(us);
+        for file in 0..self.geometry().width {
+            if pos.gates[us] >> file & 1 == 1 {
+                let c = self.geometry().cell(file, rank);
+                marks[c >> 6] |= 1 << (c & 63);
             }
         }
     }

@@ -81,6 +81,7 @@ pub const LAW_KEYS: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "dropNoDoubledCount",
     "mandatoryPiecePromotion",
+    "flagPieceSafe",
 ];
 
 /// A key's error: (line, message).
@@ -310,7 +311,14 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             kind,
             region: [region("flagRegionWhite", both.clone())?, region("flagRegionBlack", both)?],
             flag_move: boolean("flagMove", false)?,
+            safe: boolean("flagPieceSafe", false)?,
         });
+        if boolean("flagMove", false)? && boolean("flagPieceSafe", false)? {
+            let l = get("flagPieceSafe").map(|x| x.1);
+            return Err((l, "flagPieceSafe = true with flagMove = true is not implemented".into()));
+        }
+    } else if boolean("flagPieceSafe", false)? {
+        return Err((get("flagPieceSafe").map(|x| x.1), "flagPieceSafe = true needs a flagPiece".into()));
     }
     if let Some((v, l)) = get("extinctionPieceTypes") {
         let all = v == "*";

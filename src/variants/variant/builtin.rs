@@ -20,7 +20,6 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("dobutsu", "a lion that is not royal and wins on the last rank only if safe there (flagPieceSafe)"),
     ("koedem", "drops and hands (a king that must be dropped)"),
     ("kyotoshogi", "pieces that flip at every move and are dropped either side up (pieceDemotion, dropPromoted)"),
     ("micro", "pieces that flip when they capture (piecePromotionOnCapture, pieceDemotion, dropPromoted)"),

@@ -24,6 +24,7 @@ const VARIANTS: &[(&str, u32)] = &[
     ("yarishogi", 3),
     ("euroshogi", 3),
     ("torishogi", 3),
+    ("dobutsu", 5),
 ];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
@@ -147,6 +148,10 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     ("yarishogi", "3k3/7/7/7/2+P4/7/7/7/3K3[] w - - 0 1", 2, "yarishogi: a promoted pawn is a yari silver (fKbR)"),
     ("yarishogi", "3k3/7/2+R4/7/7/7/7/7/3K3[] w - - 0 1", 2, "yarishogi: a promoted yari rook is a rook"),
     ("okisakishogi", "4k5/10/10/L1N7/10/10/10/10/10/4K5[LNlnq] w - - 0 1", 2, "okisakishogi: knight and lance promote"),
+    ("dobutsu", "1g1/1L1/2l/3[] w - - 0 1", 3, "dobutsu: the lion wins on the far rank only where it is safe"),
+    ("dobutsu", "1L1/1g1/2l/3[] b - - 0 1", 3, "dobutsu: a lion attacked on the far rank plays on"),
+    ("dobutsu", "l2/1C1/3/2L[Cc] w - - 0 1", 3, "dobutsu: the chick must promote, and may be dropped on the last rank"),
+    ("dobutsu", "l1e/3/1G1/2L[] w - - 0 1", 3, "dobutsu: capturing the lion ends the game"),
 ];
 
 #[test]

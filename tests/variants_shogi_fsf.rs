@@ -8,19 +8,31 @@
 
 mod variants_support;
 use assert_cmd::Command;
-use chesstool::variants::variant::builtin;
+use chesstool::variants::variant::{builtin, Variant};
 use predicates::prelude::*;
 use variants_support::*;
 
 /// The shogi variants chesstool runs, with the depth from their start.
-const VARIANTS: &[(&str, u32)] = &[("shogi", 3), ("minishogi", 4), ("gorogoro", 4), ("judkins", 3)];
+const VARIANTS: &[(&str, u32)] = &[
+    ("shogi", 3),
+    ("minishogi", 4),
+    ("gorogoro", 4),
+    ("judkins", 3),
+    ("mini", 4),
+    ("checkshogi", 3),
+    ("okisakishogi", 3),
+    ("yarishogi", 3),
+    ("euroshogi", 3),
+    ("torishogi", 3),
+    ("dobutsu", 5),
+];
 
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
     let variant = builtin::load(name).map_err(|e| e.to_string())?;
     let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
         .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
     let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs {
+    if ours != theirs && !only_pawn_drop_mates(fsf, &variant, name, fen, &[], depth) {
         return Err(format!(
             "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
             ours.1,
@@ -29,6 +41,33 @@ fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String
         ));
     }
     Ok(ours.1)
+}
+
+/// Is every difference below `fen` after `moves` the one disagreement
+/// (docs/variants.md, "Shogi"): a pawn drop that mates, which
+/// Fairy-Stockfish lists (with no reply after it) and chesstool does not
+/// generate? Followed line by line down to the drop.
+fn only_pawn_drop_mates(fsf: &mut Fsf, variant: &Variant, name: &str, fen: &str, moves: &[&str], depth: u32) -> bool {
+    // The pawn of `shogiPawnDropMateIllegal`, as Fairy-Stockfish's variant.cpp defines it.
+    let pawn = match name {
+        "yarishogi" => return false,
+        "torishogi" => variant.kind_of('S'),
+        _ => variant.kind_of('P'),
+    };
+    let here = if moves.is_empty() { fen.to_string() } else { fsf.fen_after(name, fen, moves) };
+    let (ours, _) = our_divide(variant, &here, depth);
+    let (theirs, _) = fsf.divide(name, fen, moves, depth);
+    if ours.keys().any(|m| !theirs.contains_key(m)) {
+        return false;
+    }
+    theirs.iter().filter(|&(m, n)| ours.get(m) != Some(n)).all(|(m, _)| {
+        let line: Vec<&str> = moves.iter().copied().chain([m.as_str()]).collect();
+        if ours.contains_key(m) {
+            return depth > 1 && only_pawn_drop_mates(fsf, variant, name, fen, &line, depth - 1);
+        }
+        let dropped = m.split_once('@').and_then(|(p, _)| p.chars().next()).and_then(|c| variant.kind_of(c));
+        dropped.is_some() && dropped == pawn && fsf.divide(name, fen, &line, 1).1 == 0
+    })
 }
 
 fn fsf_playouts() -> Vec<(String, String)> {
@@ -98,6 +137,21 @@ const RULES: &[(&str, &str, u32, &str)] = &[
     ("shogi", "4k4/9/9/9/4+p4/4G4/9/9/4K4[] w - - 0 1", 3, "a tokin captured goes to the hand as a pawn"),
     ("minishogi", "2k2/5/5/5/2K2[PSGBRpsgbr] w - - 0 1", 2, "minishogi: full hands"),
     ("minishogi", "1+Bk2/5/2+p2/5/+R1K2[] b - - 0 1", 3, "minishogi: promoted pieces both sides"),
+    ("euroshogi", "4k3/8/P1N1B3/P7/8/8/8/4K3[] w - - 0 1", 2, "euroshogi: promotion in or into the zone is forced"),
+    ("euroshogi", "4k3/8/8/8/8/1b6/8/4K3[Nn] b - - 0 1", 2, "euroshogi: the sideways knight may be dropped anywhere"),
+    ("torishogi", "3k3/7/1F5/7/7/7/3K3[] w - - 0 1", 2, "torishogi: the falcon must promote to an eagle"),
+    ("torishogi", "3k3/7/7/3S3/3S3/7/S2K3[S] w - - 0 1", 2, "torishogi: two swallows on a file, no third dropped"),
+    ("torishogi", "3k3/7/3E3/7/7/7/3K3[] w - - 0 1", 2, "torishogi: the eagle's moves"),
+    ("checkshogi", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 1+1 0 1", 2, "checkshogi: a pawn drop that checks wins"),
+    ("checkshogi", "4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 2+1 0 1", 3, "checkshogi: two checks to give"),
+    ("yarishogi", "2rkr2/2p1p2/7/2N4/7/7/7/7/3K3[P] w - - 0 1", 2, "yarishogi: a pawn drop may mate"),
+    ("yarishogi", "3k3/7/7/7/2+P4/7/7/7/3K3[] w - - 0 1", 2, "yarishogi: a promoted pawn is a yari silver (fKbR)"),
+    ("yarishogi", "3k3/7/2+R4/7/7/7/7/7/3K3[] w - - 0 1", 2, "yarishogi: a promoted yari rook is a rook"),
+    ("okisakishogi", "4k5/10/10/L1N7/10/10/10/10/10/4K5[LNlnq] w - - 0 1", 2, "okisakishogi: knight and lance promote"),
+    ("dobutsu", "1g1/1L1/2l/3[] w - - 0 1", 3, "dobutsu: the lion wins on the far rank only where it is safe"),
+    ("dobutsu", "1L1/1g1/2l/3[] b - - 0 1", 3, "dobutsu: a lion attacked on the far rank plays on"),
+    ("dobutsu", "l2/1C1/3/2L[Cc] w - - 0 1", 3, "dobutsu: the chick must promote, and may be dropped on the last rank"),
+    ("dobutsu", "l1e/3/1G1/2L[] w - - 0 1", 3, "dobutsu: capturing the lion ends the game"),
 ];
 
 #[test]
@@ -144,6 +198,8 @@ fn a_pawn_drop_that_mates_is_not_generated_where_fairy_stockfish_lists_it() {
         ("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1", "P@e8"),
         ("shogi", "3lkl3/9/4K4/9/9/9/9/9/9[P] w - - 0 1", "P@e8"),
         ("gorogoro", "sg2s/2kg1/1p1p1/1PKP1/1GG1+p/S3S[p] b - - 0 6", "P@c4"),
+        ("euroshogi", "1nb4+P/3g2bg/pprp1+Bpk/2p1pp2/2P1PPP1/PP1PR1N1/1G1GK1B1/1N4N1[P] w - - 4 21", "P@h5"),
+        ("torishogi", "1rfcsp1/4kPl/cssS1Ss/4K1S/+sS3CR/1F+sS3/1PC2PL[SSSss] w - - 1 32", "S@e5"),
     ] {
         let variant = builtin::load(name).unwrap();
         let (ours, _) = our_divide(&variant, fen, 1);

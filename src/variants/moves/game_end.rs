@@ -5,6 +5,7 @@
 use super::movegen::Tables;
 use super::vocabulary::Special;
 use crate::variants::board::{cell_kind, Position, Side, WHITE};
+use crate::variants::rules::Flag;
 
 impl Tables {
     /// Has a rule ended the game before the side to move moves? (Then it
@@ -31,7 +32,11 @@ impl Tables {
                 }
             }
         }
-        if let Some(flag) = &laws.flag {
+        if let Some(flag) = laws.flag.as_ref().filter(|f| f.safe) {
+            if self.flag_reached_safely(pos, flag) {
+                return true;
+            }
+        } else if let Some(flag) = &laws.flag {
             let reached = |c: Side| {
                 pos.lists[c]
                     .iter()
@@ -50,6 +55,24 @@ impl Tables {
         }
         if laws.check_counting && pos.checks[them] == 0 {
             return true;
+        }
+        false
+    }
+
+    /// `flagPieceSafe`: has either side a flag piece in its region that the
+    /// other does not attack?
+    fn flag_reached_safely(&self, pos: &Position, flag: &Flag) -> bool {
+        let mut board: Option<Position> = None;
+        for c in [pos.side ^ 1, pos.side] {
+            for &sq in &pos.lists[c] {
+                let sq = sq as usize;
+                if cell_kind(pos.cells[sq]) == flag.kind && flag.region[c].has(sq) {
+                    let p = board.get_or_insert_with(|| pos.clone());
+                    if !self.attacked(p, sq, c ^ 1) {
+                        return true;
+                    }
+                }
+            }
         }
         false
     }

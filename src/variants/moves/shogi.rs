@@ -3,7 +3,9 @@
 //! stay where it could never move again (`immobilityIllegal`: a pawn or
 //! lance on the last rank, a knight on the last two), drops avoid those
 //! cells and a second unpromoted pawn's file (`dropNoDoubled`), and a pawn
-//! drop that mates is illegal (`shogiPawnDropMateIllegal`). Called only in
+//! drop that mates is illegal (`shogiPawnDropMateIllegal`); with
+//! `mandatoryPiecePromotion` a move in or into the zone must promote, and
+//! `dropNoDoubledCount` lets a file hold that many pawns. Called only in
 //! variants with `Laws::shogi`.
 
 use super::movegen::Tables;
@@ -28,12 +30,15 @@ impl Tables {
                 out.push(Move { promo: promoted as u8 + 1, ..mv });
             }
         }
-        if shogi.immobility {
+        if shogi.immobility || shogi.mandatory {
             let stuck = &shogi.stuck[us][kind];
             let mut kept = start;
             for i in start..out.len() {
                 let mv = out[i];
-                if i < end && stuck.has(mv.to as usize) {
+                let to = mv.to as usize;
+                // An unpromoted move the rules forbid: where the piece could
+                // never move again, or one that had to promote.
+                if i < end && (shogi.immobility && stuck.has(to) || shogi.mandatory && (from_in || region.has(to))) {
                     continue;
                 }
                 out[kept] = mv;
@@ -57,15 +62,24 @@ impl Tables {
 
     /// The files (bits) where the side to move has a piece of the
     /// `dropNoDoubled` kind, when it is `kind`; 0 otherwise.
+    /// With `dropNoDoubledCount` above 1: the files holding that many.
     pub(crate) fn shogi_doubled_files(&self, pos: &Position, kind: usize) -> u32 {
-        if self.laws.shogi.as_ref().is_none_or(|s| s.no_doubled != Some(kind)) {
-            return 0;
-        }
+        let Some(shogi) = self.laws.shogi.as_ref().filter(|s| s.no_doubled == Some(kind)) else { return 0 };
         let cell = piece_cell(kind, pos.side);
-        pos.lists[pos.side]
-            .iter()
-            .filter(|&&sq| pos.cells[sq as usize] == cell)
-            .fold(0, |m, &sq| m | 1 << self.coords[sq as usize].0)
+        let on_board = pos.lists[pos.side].iter().filter(|&&sq| pos.cells[sq as usize] == cell);
+        if shogi.doubled_count == 1 {
+            return on_board.fold(0, |m, &sq| m | 1 << self.coords[sq as usize].0);
+        }
+        let mut per_file = [0u8; 32];
+        let mut full = 0;
+        for &sq in on_board {
+            let file = self.coords[sq as usize].0 as usize;
+            per_file[file] += 1;
+            if per_file[file] >= shogi.doubled_count {
+                full |= 1 << file;
+            }
+        }
+        full
     }
 
     /// Is `mv` a drop that shogi forbids because it mates (a pawn dropped
@@ -81,9 +95,13 @@ impl Tables {
             return false;
         }
         let played = self.play(pos, mv);
+        // Mate on the board: the replies are asked for even where the check
+        // ended the game (check-shogi's last check), a check, not a mate.
         let mut replies = Vec::new();
+        self.pseudo_legal(pos, &mut replies);
+        let screen = self.screen(pos);
         let mut any = false;
-        self.for_each_legal_in(pos, &mut replies, |_, _| any = true);
+        self.emit_legal(pos, &screen, &mut replies, |_, _| any = true);
         self.unplay(pos, mv, &played);
         !any
     }

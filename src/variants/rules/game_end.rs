@@ -12,6 +12,10 @@ pub struct Flag {
     pub region: [Region; 2],
     /// Racing kings: Black may still reach the flag after White did.
     pub flag_move: bool,
+    /// The flag piece wins only where the opponent does not attack it
+    /// (`flagPieceSafe`: dobutsu's lion); either side's, checked before
+    /// every move.
+    pub safe: bool,
 }
 
 /// Losing every piece of some kinds ends the game.

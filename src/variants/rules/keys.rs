@@ -79,6 +79,9 @@ pub const LAW_KEYS: &[&str] = &[
     "twoBoards",
     "dropNoDoubled",
     "shogiPawnDropMateIllegal",
+    "dropNoDoubledCount",
+    "mandatoryPiecePromotion",
+    "flagPieceSafe",
 ];
 
 /// A key's error: (line, message).
@@ -308,7 +311,14 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             kind,
             region: [region("flagRegionWhite", both.clone())?, region("flagRegionBlack", both)?],
             flag_move: boolean("flagMove", false)?,
+            safe: boolean("flagPieceSafe", false)?,
         });
+        if boolean("flagMove", false)? && boolean("flagPieceSafe", false)? {
+            let l = get("flagPieceSafe").map(|x| x.1);
+            return Err((l, "flagPieceSafe = true with flagMove = true is not implemented".into()));
+        }
+    } else if boolean("flagPieceSafe", false)? {
+        return Err((get("flagPieceSafe").map(|x| x.1), "flagPieceSafe = true needs a flagPiece".into()));
     }
     if let Some((v, l)) = get("extinctionPieceTypes") {
         let all = v == "*";
@@ -396,9 +406,18 @@ fn shogi(
 ) -> Result<Option<Shogi>, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
     let pawn = laws.pawn.as_ref().map(|p| p.kind);
-    let Some((v, l)) = get("promotedPieceType") else { return Ok(None) };
+    // A key that only shapes piece promotions: refused without them.
+    let refuse = || -> Result<Option<Shogi>, KeyError> {
+        let k = "mandatoryPiecePromotion";
+        if !flag(keys, k, false)? {
+            return Ok(None);
+        }
+        let l = get(k).map(|x| x.1);
+        Err((l, format!("{k} = true without promotedPieceType pairs for pieces is not implemented")))
+    };
+    let Some((v, l)) = get("promotedPieceType") else { return refuse() };
     let Some((promotes_to, demotes_to)) = Shogi::parse_pairs(v, 64, pawn, kind_of).map_err(|e| (Some(l), e))? else {
-        return Ok(None);
+        return refuse();
     };
     let region = |k: &str, rank: u8| -> Result<Region, KeyError> {
         match get(k) {
@@ -424,7 +443,16 @@ fn shogi(
         immobility: flag(keys, "immobilityIllegal", false)?,
         stuck: [Vec::new(), Vec::new()],
         no_doubled: one_kind("dropNoDoubled")?,
+        doubled_count: match get("dropNoDoubledCount") {
+            None => 1,
+            Some((v, l)) => v
+                .parse()
+                .ok()
+                .filter(|&n: &u8| n >= 1)
+                .ok_or_else(|| (Some(l), format!("dropNoDoubledCount = {v}: not a count from 1 to 255")))?,
+        },
         pawn_drop_mate: shogi_pawn.filter(|_| drop_mate),
+        mandatory: flag(keys, "mandatoryPiecePromotion", false)?,
     }))
 }
 

@@ -43,8 +43,14 @@ pub struct Shogi {
     /// No drop of this kind on a file with one of that side's already
     /// (`dropNoDoubled`, nifu).
     pub no_doubled: Option<usize>,
+    /// How many of the `no_doubled` kind a file may hold before no more
+    /// may be dropped there (`dropNoDoubledCount`, 1 in shogi, 2 in tori).
+    pub doubled_count: u8,
     /// A drop of this kind that mates is illegal (`shogiPawnDropMateIllegal`).
     pub pawn_drop_mate: Option<usize>,
+    /// A piece that may promote must, on a move that starts or ends in its
+    /// zone (`mandatoryPiecePromotion`: euroshogi, tori shogi).
+    pub mandatory: bool,
 }
 
 impl Shogi {

@@ -20,20 +20,13 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("checkshogi", "drops and hands"),
-    ("dobutsu", "drops and hands"),
-    ("euroshogi", "drops and hands"),
     ("koedem", "drops and hands (a king that must be dropped)"),
-    ("kyotoshogi", "drops and hands"),
-    ("micro", "drops and hands"),
-    ("mini", "drops and hands"),
-    ("okisakishogi", "drops and hands"),
+    ("kyotoshogi", "pieces that flip at every move and are dropped either side up (pieceDemotion, dropPromoted)"),
+    ("micro", "pieces that flip when they capture (piecePromotionOnCapture, pieceDemotion, dropPromoted)"),
     ("placement", "drops and hands (its set-up phase)"),
-    ("shoshogi", "drops and hands"),
+    ("shoshogi", "a crown prince (the promoted drunk elephant) that counts as a king for extinction"),
     ("sittuyin", "drops and hands (its setup phase)"),
     ("supply", "drops and hands"),
-    ("torishogi", "drops and hands"),
-    ("yarishogi", "drops and hands"),
     ("janggi", "the Janggi pieces and palace"),
     ("janggicasual", "the Janggi pieces and palace"),
     ("janggimodern", "the Janggi pieces and palace"),
@@ -124,8 +117,8 @@ mod tests {
 
     #[test]
     fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("euroshogi").unwrap_err().to_string();
-        assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
+        let e = load("kyotoshogi").unwrap_err().to_string();
+        assert!(e.contains("does not support yet: it needs pieces that flip"), "{e}");
         let names = file().names();
         for (name, _) in NOT_SUPPORTED {
             assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");

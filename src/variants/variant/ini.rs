@@ -115,7 +115,6 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "moveRepetitionIllegal",
     "sittuyinPromotion",
     "piecePromotionOnCapture",
-    "mandatoryPiecePromotion",
     "pieceDemotion",
     "wallOrMove",
 ];

@@ -28,7 +28,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("micro", "drops and hands"),
     ("mini", "drops and hands"),
     ("okisakishogi", "drops and hands"),
-    ("placement", "drops and hands (its set-up phase)"),
     ("shoshogi", "drops and hands"),
     ("sittuyin", "drops and hands (its setup phase)"),
     ("supply", "drops and hands"),

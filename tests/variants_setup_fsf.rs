@@ -176,3 +176,40 @@ fn set_up_keys_are_honoured_or_refused() {
         assert!(e.contains("does not support yet") && e.contains(why), "{e}");
     }
 }
+
+#[test]
+fn fuzz_bench_and_suite_run_the_setup_variants_against_fairy_stockfish() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    let fsf = fsf.to_str().unwrap();
+    for &(name, _) in VARIANTS {
+        let out = Command::cargo_bin("chesstool")
+            .unwrap()
+            .args(["fuzz", "--variant", name, "--engine-uci", fsf, "--positions", "60", "--seed", "3", "--json"])
+            .timeout(std::time::Duration::from_secs(300))
+            .assert()
+            .success();
+        let j: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(j["status"], "ok", "{name}: {j}");
+        let out = Command::cargo_bin("chesstool")
+            .unwrap()
+            .args(["bench", "--variant", name, "--depth", "3", "--runs", "1", "--min-time", "0", "--threads", "1"])
+            .args(["--json", "--against-uci", fsf])
+            .assert()
+            .success();
+        let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(doc["status"], "ok", "{name}: {doc}");
+        assert_eq!(doc["rows"][0]["nodes"], doc["rows"][0]["engine_nodes"], "{name}: {doc}");
+        // A suite line with Fairy-Stockfish's counts passes, a wrong count fails.
+        let mut engine = Fsf::start().unwrap();
+        let fen = builtin::load(name).unwrap().start_fen;
+        let (_, d2) = engine.divide(name, &fen, &[], 2);
+        let dir = std::env::temp_dir().join(format!("chesstool-setup-suite-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("suite.epd");
+        std::fs::write(&file, format!("{fen} ;D2 {d2}\n")).unwrap();
+        Command::cargo_bin("chesstool").unwrap().args(["suite", "--variant", name]).arg(&file).assert().success();
+        std::fs::write(&file, format!("{fen} ;D2 {}\n", d2 + 1)).unwrap();
+        Command::cargo_bin("chesstool").unwrap().args(["suite", "--variant", name]).arg(&file).assert().code(1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -72,6 +72,18 @@ impl Tables {
         }
     }
 
+    /// Does a set-up rule judge the drops of the side to move here? (A
+    /// piece in hand, with a must-drop that applies or the bishops' rule.)
+    /// Else perft's last ply counts the node as any variant with drops.
+    pub(crate) fn setup_applies(&self, pos: &Position) -> bool {
+        let Some(setup) = self.laws.drops.as_ref().and_then(|d| d.setup.as_ref()) else { return false };
+        let hand = &pos.hands[pos.side];
+        if hand.iter().all(|&n| n == 0) {
+            return false;
+        }
+        setup.opposite_bishops.is_some() || (setup.must_drop && setup.must_kind.is_none_or(|k| hand[k] > 0))
+    }
+
     /// `mustDrop`: with a piece in hand (of `mustDropType`), keeps in
     /// `moves` the legal drops of that kind when there is one, else the
     /// moves that are not drops (Fairy-Stockfish's `Position::legal`).

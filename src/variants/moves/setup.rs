@@ -124,6 +124,10 @@ impl Tables {
     /// square gains the rights of the rooks in the corners of its rank; a
     /// rook dropped in a corner beside such a king gains its own.
     pub(crate) fn castle_dropped(&self, pos: &mut Position, kind: usize, sq: usize) {
+        let setup = self.laws.drops.as_ref().and_then(|d| d.setup.as_ref());
+        if !setup.is_some_and(|s| s.castling_dropped) {
+            return;
+        }
         let Some(c) = &self.laws.castling else { return };
         let g = self.geometry();
         let us = pos.side;

@@ -259,7 +259,9 @@ impl Variant {
         }
         if let Some(royal) = self.royal {
             for side in [WHITE, BLACK] {
-                if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] {
+                // A set-up variant's king may wait in hand (placement).
+                let held = pos.hands[side].get(royal).is_some_and(|&n| n > 0);
+                if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] && !held {
                     let piece = &self.pieces[royal];
                     return Err(if piece.name == "king" {
                         format!("illegal position: no {} king", side_name(side))

@@ -90,7 +90,7 @@ pub const LAW_KEYS: &[&str] = &[
 pub type KeyError = (Option<usize>, String);
 
 /// A `true`/`false` key, `default` when absent.
-pub(super) fn flag(keys: &Keys, k: &str, default: bool) -> Result<bool, KeyError> {
+fn flag(keys: &Keys, k: &str, default: bool) -> Result<bool, KeyError> {
     match keys.get(k).map(|(v, l)| (v.as_str(), *l)) {
         None => Ok(default),
         Some(("true", _)) => Ok(true),

@@ -5,7 +5,20 @@
 //! given to a king and rook dropped on their squares
 //! (`castlingDroppedPiece`), as Fairy-Stockfish's `variant.h` names them.
 
-use super::keys::{flag, KeyError, Keys};
+use std::collections::BTreeMap;
+
+/// A key's error, (line, message), as `keys.rs` has it (this file does not
+/// import `keys.rs`, which imports it).
+type KeyError = (Option<usize>, String);
+
+/// A `true`/`false` key, false when absent.
+fn flag(keys: &BTreeMap<String, (String, usize)>, k: &str) -> Result<bool, KeyError> {
+    match keys.get(k).map(|(v, l)| (v.as_str(), *l)) {
+        None | Some(("false", _)) => Ok(false),
+        Some(("true", _)) => Ok(true),
+        Some((v, l)) => Err((Some(l), format!("{k} = {v}: not true or false"))),
+    }
+}
 
 /// The set-up rules of a variant with drops.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,12 +40,12 @@ pub struct SetupDrops {
 /// The set-up rules from the keys; `None` when none is set. `castling`:
 /// the variant castles; `kind_of` finds a kind by letter.
 pub(super) fn from_keys(
-    keys: &Keys,
+    keys: &BTreeMap<String, (String, usize)>,
     castling: bool,
     kind_of: &dyn Fn(char) -> Option<usize>,
 ) -> Result<Option<SetupDrops>, KeyError> {
     let line = |k: &str| keys.get(k).map(|x| x.1);
-    let must_drop = flag(keys, "mustDrop", false)?;
+    let must_drop = flag(keys, "mustDrop")?;
     let must_kind = match keys.get("mustDropType") {
         None => None,
         Some((v, _)) if v == "*" => None,
@@ -44,7 +57,7 @@ pub(super) fn from_keys(
             )
         }
     };
-    let opposite_bishops = if flag(keys, "dropOppositeColoredBishop", false)? {
+    let opposite_bishops = if flag(keys, "dropOppositeColoredBishop")? {
         let b = kind_of('b').ok_or_else(|| {
             (line("dropOppositeColoredBishop"), "dropOppositeColoredBishop needs a bishop (b)".to_string())
         })?;
@@ -52,7 +65,7 @@ pub(super) fn from_keys(
     } else {
         None
     };
-    let castling_dropped = flag(keys, "castlingDroppedPiece", false)?;
+    let castling_dropped = flag(keys, "castlingDroppedPiece")?;
     if castling_dropped && !castling {
         return Err((line("castlingDroppedPiece"), "castlingDroppedPiece = true needs castling".into()));
     }
@@ -60,7 +73,7 @@ pub(super) fn from_keys(
         return Err((line("mustDropType"), "mustDropType needs mustDrop = true".into()));
     }
     for k in ["mustCapture", "seirawanGating", "blastOnCapture"] {
-        if must_drop && flag(keys, k, false)? {
+        if must_drop && flag(keys, k)? {
             return Err((line(k), format!("{k} = true with mustDrop = true is not implemented")));
         }
     }

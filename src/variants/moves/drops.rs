@@ -17,6 +17,9 @@ impl Tables {
         if !drops.piece_drops {
             return;
         }
+        if let Some(setup) = drops.setup.as_ref().filter(|_| self.setup_drops) {
+            return self.setup_drop_moves(pos, drops, setup, out);
+        }
         let us = pos.side;
         for (kind, &n) in pos.hands[us].iter().enumerate() {
             if n == 0 {
@@ -72,6 +75,9 @@ impl Tables {
             let played = Played::keeping(pos);
             pos.hands[us][kind] -= 1;
             pos.put(mv.to as usize, piece_cell(kind, us), self.royal() == Some(kind));
+            if self.setup_drops {
+                self.castle_dropped(pos, kind, mv.to as usize);
+            }
             pos.side ^= 1;
             (pos.ep, pos.ep_victim) = (NO_SQUARE, NO_SQUARE);
             return played;

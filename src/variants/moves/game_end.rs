@@ -23,9 +23,11 @@ impl Tables {
                 if ext.all && mine <= ext.count as usize && theirs >= ext.opponent_count as usize + claim {
                     return true;
                 }
+                // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
+                let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
                 for &kind in &ext.kinds {
-                    if self.count(pos, c, kind) <= ext.count as usize
-                        && self.count(pos, c ^ 1, kind) >= ext.opponent_count as usize + claim
+                    if self.count(pos, c, kind) + held(c, kind) <= ext.count as usize
+                        && self.count(pos, c ^ 1, kind) + held(c ^ 1, kind) >= ext.opponent_count as usize + claim
                     {
                         return true;
                     }

@@ -341,6 +341,9 @@ impl Tables {
         moves: &mut Vec<Move>,
         mut f: impl FnMut(&mut Position, Move),
     ) {
+        if self.setup_drops {
+            self.keep_must_drops(pos, screen, moves);
+        }
         if !self.laws.must_capture {
             for &mv in moves.iter() {
                 if self.screened_legal(pos, screen, mv) {

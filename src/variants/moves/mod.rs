@@ -4,7 +4,7 @@
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
 //! `played_rules.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
-//! promotions and drop rules), legality (`legal.rs`) and playing a move and taking
+//! promotions and drop rules, `setup.rs`: set-up phases played with drops), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
 //!
 //! Each rule's file adds `impl Tables` methods that `movegen.rs` and
@@ -27,6 +27,7 @@ pub(crate) mod pawns;
 pub mod play;
 pub(crate) mod played_rules;
 pub(crate) mod promotion;
+pub(crate) mod setup;
 pub(crate) mod shapes;
 pub(crate) mod shogi;
 pub(crate) mod simple_paths;

@@ -76,6 +76,10 @@ pub struct Tables {
     /// `laws.plain_play()`: a move is the board's `make` (initial rushes,
     /// filled in later, need a pawn, which this excludes).
     pub(crate) plain_play: bool,
+    /// The drops have set-up rules (`mustDrop`, bishops on opposite
+    /// colours, castling gained by a drop): drops are generated and
+    /// tested one by one (`setup.rs`).
+    pub(crate) setup_drops: bool,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -155,6 +159,7 @@ impl Tables {
             PawnPath::new(&geometry, &laws, steps)
         });
         let plain_play = laws.plain_play();
+        let setup_drops = laws.drops.as_ref().is_some_and(|d| d.setup.is_some());
         Ok(Tables {
             kinds: out,
             geometry,
@@ -167,6 +172,7 @@ impl Tables {
             extras,
             pawn_path,
             plain_play,
+            setup_drops,
         })
     }
 

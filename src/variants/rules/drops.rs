@@ -6,6 +6,7 @@
 //! (`promotionZonePawnDrops`), as Fairy-Stockfish's `variant.h` names them.
 
 use super::region::Region;
+use super::setup::SetupDrops;
 
 /// The drop rules of a variant with hands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,4 +31,7 @@ pub struct Drops {
     /// Per side, where the pawn may be dropped: `cells` without the first
     /// rank and the promotion zone unless the keys allow them.
     pub pawn_cells: [Region; 2],
+    /// Set-up rules (`mustDrop`, `dropOppositeColoredBishop`,
+    /// `castlingDroppedPiece`), if any.
+    pub setup: Option<SetupDrops>,
 }

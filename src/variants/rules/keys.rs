@@ -9,6 +9,7 @@ use super::laws::Laws;
 use super::pawns::PawnLaws;
 use super::promotion::{Mandatory, Promotion};
 use super::region::Region;
+use super::setup;
 use super::shogi::Shogi;
 use crate::variants::board::Geometry;
 use std::collections::BTreeMap;
@@ -82,6 +83,10 @@ pub const LAW_KEYS: &[&str] = &[
     "dropNoDoubledCount",
     "mandatoryPiecePromotion",
     "flagPieceSafe",
+    "mustDrop",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
 ];
 
 /// A key's error: (line, message).
@@ -332,7 +337,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             duple_check: boolean("dupleCheck", false)?,
         });
     }
-    laws.drops = drops(keys, g, &laws, builtin_pawn)?;
+    laws.drops = drops(keys, g, &laws, builtin_pawn, kind_of)?;
     laws.shogi = shogi(keys, g, &laws, kind_of)?;
     // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
     if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
@@ -344,10 +349,24 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
 
 /// The drop rules (`pieceDrops` and the keys that shape it), read after
 /// promotion: a pawn is not dropped in its promotion zone by default.
-fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<Option<Drops>, KeyError> {
+fn drops(
+    keys: &Keys,
+    g: &Geometry,
+    laws: &Laws,
+    pawn: Option<usize>,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Option<Drops>, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
     let boolean = |k: &str, default: bool| flag(keys, k, default);
-    let dependent = ["capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops"];
+    let dependent = [
+        "capturesToHand",
+        "dropLoop",
+        "firstRankPawnDrops",
+        "promotionZonePawnDrops",
+        "mustDrop",
+        "dropOppositeColoredBishop",
+        "castlingDroppedPiece",
+    ];
     let piece_drops = boolean("pieceDrops", false)?;
     // Seirawan gating needs the hands without the drops.
     let seirawan = boolean("seirawanGating", false)?;
@@ -393,6 +412,7 @@ fn drops(keys: &Keys, g: &Geometry, laws: &Laws, pawn: Option<usize>) -> Result<
         pawn,
         cells,
         pawn_cells,
+        setup: setup::from_keys(keys, laws.castling.is_some(), kind_of)?,
     }))
 }
 

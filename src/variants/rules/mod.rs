@@ -18,6 +18,7 @@ mod laws;
 mod pawns;
 mod promotion;
 mod region;
+mod setup;
 mod shogi;
 
 pub use castling::Castling;
@@ -29,4 +30,5 @@ pub use laws::Laws;
 pub use pawns::{PawnLaws, Rushes};
 pub use promotion::{Mandatory, Promotion};
 pub use region::Region;
+pub use setup::SetupDrops;
 pub use shogi::{promoted_letter, Shogi};

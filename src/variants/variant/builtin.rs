@@ -20,12 +20,10 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("koedem", "drops and hands (a king that must be dropped)"),
     ("kyotoshogi", "pieces that flip at every move and are dropped either side up (pieceDemotion, dropPromoted)"),
     ("micro", "pieces that flip when they capture (piecePromotionOnCapture, pieceDemotion, dropPromoted)"),
-    ("placement", "drops and hands (its set-up phase)"),
     ("shoshogi", "a crown prince (the promoted drunk elephant) that counts as a king for extinction"),
-    ("sittuyin", "drops and hands (its setup phase)"),
+    ("sittuyin", "Sittuyin's pawn promotion (sittuyinPromotion: to the met in place or diagonally, limited by promotionLimit, never giving check) and its rooks dropped on the back rank (sittuyinRookDrop) in the set-up phase"),
     ("supply", "drops and hands"),
     ("janggi", "the Janggi pieces and palace"),
     ("janggicasual", "the Janggi pieces and palace"),

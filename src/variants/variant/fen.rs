@@ -259,7 +259,9 @@ impl Variant {
         }
         if let Some(royal) = self.royal {
             for side in [WHITE, BLACK] {
-                if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] {
+                // A set-up variant's king may wait in hand (placement).
+                let held = pos.hands[side].get(royal).is_some_and(|&n| n > 0);
+                if pos.royal[side] == NO_SQUARE && !self.royal_optional[side] && !held {
                     let piece = &self.pieces[royal];
                     return Err(if piece.name == "king" {
                         format!("illegal position: no {} king", side_name(side))
@@ -286,7 +288,8 @@ impl Variant {
                 .kind_of(c)
                 .filter(|_| c.is_ascii_alphabetic())
                 .ok_or_else(|| format!("hand field [{hand}]: {c:?} is not a piece of {}", self.name))?;
-            if self.royal == Some(kind) {
+            let set_up = self.tables.laws.drops.as_ref().and_then(|d| d.setup.as_ref()).is_some_and(|s| s.must_drop);
+            if self.royal == Some(kind) && !set_up {
                 return Err(format!("hand field [{hand}]: the royal piece {c:?} cannot be in hand"));
             }
             let side = if c.is_ascii_uppercase() { WHITE } else { BLACK };

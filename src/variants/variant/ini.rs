@@ -104,7 +104,6 @@ const IGNORED_KEYS: &[&str] = &[
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
 const FALSE_ONLY_KEYS: &[&str] = &[
-    "mustDrop",
     "flyingGeneral",
     "pass",
     "passWhite",

@@ -91,22 +91,6 @@ const EXACT: &[(&str, u32, u32)] = &[
     ("karouk", 4, 3),
 ];
 
-fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<(), String> {
-    let variant = builtin::load(name).unwrap();
-    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
-        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
-    let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs {
-        return Err(format!(
-            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
-            ours.1,
-            theirs.1,
-            differences(&ours, &theirs)
-        ));
-    }
-    Ok(())
-}
-
 #[test]
 fn builtins_match_fairy_stockfish_from_start_and_playouts() {
     let Some(mut fsf) = Fsf::start() else { return };

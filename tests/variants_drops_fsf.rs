@@ -17,41 +17,10 @@ use variants_support::*;
 const VARIANTS: &[(&str, u32)] =
     &[("crazyhouse", 4), ("loop", 4), ("chessgi", 4), ("bughouse", 4), ("pocketknight", 3), ("capahouse", 3)];
 
-fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
-    let variant = builtin::load(name).map_err(|e| e.to_string())?;
-    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
-        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
-    let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs {
-        return Err(format!(
-            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
-            ours.1,
-            theirs.1,
-            differences(&ours, &theirs)
-        ));
-    }
-    Ok(ours.1)
-}
-
-fn fsf_playouts() -> Vec<(String, String)> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants/drops_playouts.txt");
-    std::fs::read_to_string(path)
-        .expect("drops_playouts.txt")
-        .lines()
-        .filter_map(|l| l.split_once('|').map(|(v, f)| (v.to_string(), f.to_string())))
-        .collect()
-}
-
 #[test]
 fn drop_variants_match_fairy_stockfish_from_the_start() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = VARIANTS
-        .iter()
-        .filter_map(|&(name, depth)| {
-            let start = builtin::load(name).unwrap().start_fen;
-            check(&mut fsf, name, &start, depth).err()
-        })
-        .collect();
+    let failures = from_the_start(&mut fsf, VARIANTS, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -59,7 +28,7 @@ fn drop_variants_match_fairy_stockfish_from_the_start() {
 fn drop_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
     let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts().iter().enumerate() {
+    for (i, (name, fen)) in fsf_playouts("drops_playouts.txt").iter().enumerate() {
         // Every third position one ply deeper.
         let depth = if i % 3 == 0 { 3 } else { 2 };
         if let Err(e) = check(&mut fsf, name, fen, depth) {
@@ -72,16 +41,8 @@ fn drop_variants_match_fairy_stockfish_on_its_own_games() {
 #[test]
 fn drop_variants_match_fairy_stockfish_on_our_playouts() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, &(name, _)) in VARIANTS.iter().enumerate() {
-        let variant = builtin::load(name).unwrap();
-        for fen in playout_positions(&variant, 3, 100, 47 + i as u64, |_, _, ply| ply % 11 == 10) {
-            if let Err(e) = check(&mut fsf, name, &fen, 2) {
-                failures.push(e);
-                break;
-            }
-        }
-    }
+    let plan = Playouts { games: 3, plies: 100, seed: 47, keep: |ply| ply % 11 == 10, depth: 2 };
+    let failures = on_our_playouts(&mut fsf, VARIANTS, &plan, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -130,7 +91,7 @@ fn constructed_drop_positions_match_fairy_stockfish() {
 fn fens_with_hands_are_written_as_fairy_stockfish_writes_them() {
     let Some(mut fsf) = Fsf::start() else { return };
     let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-    let mut positions: Vec<(String, String)> = fsf_playouts().into_iter().step_by(4).collect();
+    let mut positions: Vec<(String, String)> = fsf_playouts("drops_playouts.txt").into_iter().step_by(4).collect();
     positions.extend(RULES.iter().map(|&(v, f, _, _)| (v.to_string(), f.to_string())));
     for (name, fen) in positions {
         let variant = builtin::load(&name).unwrap();

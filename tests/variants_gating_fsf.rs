@@ -16,50 +16,19 @@ use variants_support::*;
 /// The gating variants chesstool runs, with the depth from their start.
 const VARIANTS: &[(&str, u32)] = &[("seirawan", 3), ("shouse", 3), ("dragon", 3)];
 
-fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
-    let variant = builtin::load(name).map_err(|e| e.to_string())?;
-    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
-        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
-    let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs {
-        return Err(format!(
-            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
-            ours.1,
-            theirs.1,
-            differences(&ours, &theirs)
-        ));
-    }
-    Ok(ours.1)
-}
-
 #[test]
 fn gating_variants_match_fairy_stockfish_from_the_start() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = VARIANTS
-        .iter()
-        .filter_map(|&(name, depth)| {
-            let start = builtin::load(name).unwrap().start_fen;
-            check(&mut fsf, name, &start, depth).err()
-        })
-        .collect();
+    let failures = from_the_start(&mut fsf, VARIANTS, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn gating_variants_match_fairy_stockfish_on_our_playouts() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, &(name, _)) in VARIANTS.iter().enumerate() {
-        let variant = builtin::load(name).unwrap();
-        // Early positions keep most gates; later ones have emptied hands.
-        let keep = |_: &_, _: &mut _, ply: usize| ply % 7 == 3;
-        for fen in playout_positions(&variant, 4, 80, 4700 + i as u64, keep) {
-            if let Err(e) = check(&mut fsf, name, &fen, 2) {
-                failures.push(e);
-                break;
-            }
-        }
-    }
+    // Early positions keep most gates; later ones have emptied hands.
+    let plan = Playouts { games: 4, plies: 80, seed: 4700, keep: |ply| ply % 7 == 3, depth: 2 };
+    let failures = on_our_playouts(&mut fsf, VARIANTS, &plan, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -14,50 +14,19 @@ use variants_support::*;
 /// The set-up variants chesstool runs, with the depth from their start.
 const VARIANTS: &[(&str, u32)] = &[("placement", 3), ("koedem", 3)];
 
-fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
-    let variant = builtin::load(name).map_err(|e| e.to_string())?;
-    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
-        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
-    let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs {
-        return Err(format!(
-            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
-            ours.1,
-            theirs.1,
-            differences(&ours, &theirs)
-        ));
-    }
-    Ok(ours.1)
-}
-
 #[test]
 fn setup_variants_match_fairy_stockfish_from_the_start() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = VARIANTS
-        .iter()
-        .filter_map(|&(name, depth)| {
-            let start = builtin::load(name).unwrap().start_fen;
-            check(&mut fsf, name, &start, depth).err()
-        })
-        .collect();
+    let failures = from_the_start(&mut fsf, VARIANTS, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn setup_variants_match_fairy_stockfish_on_our_playouts() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, &(name, _)) in VARIANTS.iter().enumerate() {
-        let variant = builtin::load(name).unwrap();
-        // Through the set-up (the first plies) into the game.
-        let keep = |_: &_, _: &mut _, ply: usize| ply % 5 == 2;
-        for fen in playout_positions(&variant, 6, 70, 5100 + i as u64, keep) {
-            if let Err(e) = check(&mut fsf, name, &fen, 3) {
-                failures.push(e);
-                break;
-            }
-        }
-    }
+    // Through the set-up (the first plies) into the game.
+    let plan = Playouts { games: 6, plies: 70, seed: 5100, keep: |ply| ply % 5 == 2, depth: 3 };
+    let failures = on_our_playouts(&mut fsf, VARIANTS, &plan, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

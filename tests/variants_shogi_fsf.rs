@@ -27,20 +27,9 @@ const VARIANTS: &[(&str, u32)] = &[
     ("dobutsu", 5),
 ];
 
+/// [`check_excused`], excusing only the pawn drops that mate.
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
-    let variant = builtin::load(name).map_err(|e| e.to_string())?;
-    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
-        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
-    let theirs = fsf.divide(name, fen, &[], depth);
-    if ours != theirs && !only_pawn_drop_mates(fsf, &variant, name, fen, &[], depth) {
-        return Err(format!(
-            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
-            ours.1,
-            theirs.1,
-            differences(&ours, &theirs)
-        ));
-    }
-    Ok(ours.1)
+    check_excused(fsf, name, fen, depth, |fsf, variant| only_pawn_drop_mates(fsf, variant, name, fen, &[], depth))
 }
 
 /// Is every difference below `fen` after `moves` the one disagreement
@@ -70,25 +59,10 @@ fn only_pawn_drop_mates(fsf: &mut Fsf, variant: &Variant, name: &str, fen: &str,
     })
 }
 
-fn fsf_playouts() -> Vec<(String, String)> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants/shogi_playouts.txt");
-    std::fs::read_to_string(path)
-        .expect("shogi_playouts.txt")
-        .lines()
-        .filter_map(|l| l.split_once('|').map(|(v, f)| (v.to_string(), f.to_string())))
-        .collect()
-}
-
 #[test]
 fn shogi_variants_match_fairy_stockfish_from_the_start() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = VARIANTS
-        .iter()
-        .filter_map(|&(name, depth)| {
-            let start = builtin::load(name).unwrap().start_fen;
-            check(&mut fsf, name, &start, depth).err()
-        })
-        .collect();
+    let failures = from_the_start(&mut fsf, VARIANTS, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -96,7 +70,7 @@ fn shogi_variants_match_fairy_stockfish_from_the_start() {
 fn shogi_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
     let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts().iter().enumerate() {
+    for (i, (name, fen)) in fsf_playouts("shogi_playouts.txt").iter().enumerate() {
         let depth = if i % 4 == 0 { 3 } else { 2 };
         if let Err(e) = check(&mut fsf, name, fen, depth) {
             failures.push(e);
@@ -108,16 +82,8 @@ fn shogi_variants_match_fairy_stockfish_on_its_own_games() {
 #[test]
 fn shogi_variants_match_fairy_stockfish_on_our_playouts() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, &(name, _)) in VARIANTS.iter().enumerate() {
-        let variant = builtin::load(name).unwrap();
-        for fen in playout_positions(&variant, 3, 120, 470 + i as u64, |_, _, ply| ply % 12 == 11) {
-            if let Err(e) = check(&mut fsf, name, &fen, 2) {
-                failures.push(e);
-                break;
-            }
-        }
-    }
+    let plan = Playouts { games: 3, plies: 120, seed: 470, keep: |ply| ply % 12 == 11, depth: 2 };
+    let failures = on_our_playouts(&mut fsf, VARIANTS, &plan, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -168,7 +134,7 @@ fn constructed_shogi_positions_match_fairy_stockfish() {
 fn shogi_fens_are_written_as_fairy_stockfish_writes_them() {
     let Some(mut fsf) = Fsf::start() else { return };
     let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-    let mut positions: Vec<(String, String)> = fsf_playouts().into_iter().step_by(3).collect();
+    let mut positions: Vec<(String, String)> = fsf_playouts("shogi_playouts.txt").into_iter().step_by(3).collect();
     positions.extend(RULES.iter().map(|&(v, f, _, _)| (v.to_string(), f.to_string())));
     for (name, fen) in positions {
         let variant = builtin::load(&name).unwrap();

@@ -211,3 +211,84 @@ pub fn playout_positions(
     }
     out
 }
+
+/// Our divide of the built-in `name` against Fairy-Stockfish's; `Err` names
+/// the differences (or our panic) unless `excused` accepts them as a known,
+/// documented disagreement.
+pub fn check_excused(
+    fsf: &mut Fsf,
+    name: &str,
+    fen: &str,
+    depth: u32,
+    excused: impl FnOnce(&mut Fsf, &Variant) -> bool,
+) -> Result<u64, String> {
+    let variant = chesstool::variants::variant::builtin::load(name).map_err(|e| e.to_string())?;
+    let ours = std::panic::catch_unwind(|| our_divide(&variant, fen, depth))
+        .map_err(|_| format!("{name} {fen} depth {depth}: our generator panicked"))?;
+    let theirs = fsf.divide(name, fen, &[], depth);
+    if ours != theirs && !excused(fsf, &variant) {
+        return Err(format!(
+            "{name} {fen} depth {depth}: ours {} Fairy-Stockfish {}: {}",
+            ours.1,
+            theirs.1,
+            differences(&ours, &theirs)
+        ));
+    }
+    Ok(ours.1)
+}
+
+/// [`check_excused`] with nothing excused.
+pub fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
+    check_excused(fsf, name, fen, depth, |_, _| false)
+}
+
+/// Positions of Fairy-Stockfish's own random games, `variant|FEN` lines of
+/// `tests/variants/<file>` (made by `scripts/fsf_playouts.py`).
+pub fn fsf_playouts(file: &str) -> Vec<(String, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants").join(file);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter_map(|l| l.split_once('|').map(|(v, f)| (v.to_string(), f.to_string())))
+        .collect()
+}
+
+/// A check of one position: [`check`], or one that excuses something.
+pub type Check<'a> = &'a mut dyn FnMut(&mut Fsf, &str, &str, u32) -> Result<u64, String>;
+
+/// Every `(variant, depth)` from its start position; the failures.
+pub fn from_the_start(fsf: &mut Fsf, variants: &[(&str, u32)], check: Check) -> Vec<String> {
+    variants
+        .iter()
+        .filter_map(|&(name, depth)| {
+            let start = chesstool::variants::variant::builtin::load(name).unwrap().start_fen;
+            check(fsf, name, &start, depth).err()
+        })
+        .collect()
+}
+
+/// Seeded random games of our own: how many games, how many plies, the
+/// first seed (one more per variant) and which plies to keep.
+pub struct Playouts {
+    pub games: usize,
+    pub plies: usize,
+    pub seed: u64,
+    pub keep: fn(usize) -> bool,
+    pub depth: u32,
+}
+
+/// Every variant on our playouts at `plan.depth`; the first failure of each.
+pub fn on_our_playouts(fsf: &mut Fsf, variants: &[(&str, u32)], plan: &Playouts, check: Check) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (i, &(name, _)) in variants.iter().enumerate() {
+        let variant = chesstool::variants::variant::builtin::load(name).unwrap();
+        let keep = |_: &Variant, _: &mut Position, ply: usize| (plan.keep)(ply);
+        for fen in playout_positions(&variant, plan.games, plan.plies, plan.seed + i as u64, keep) {
+            if let Err(e) = check(fsf, name, &fen, plan.depth) {
+                failures.push(e);
+                break;
+            }
+        }
+    }
+    failures
+}

@@ -17,9 +17,31 @@ use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 use variants_support::{fairy_stockfish, playout_positions};
 
-/// The drop variants chesstool runs today.
-const HANDS: &[&str] =
-    &["crazyhouse", "loop", "chessgi", "bughouse", "pocketknight", "capahouse", "shogi", "minishogi", "judkins"];
+/// The variants with hands chesstool runs today.
+const HANDS: &[&str] = &[
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "bughouse",
+    "pocketknight",
+    "capahouse",
+    "placement",
+    "koedem",
+    "seirawan",
+    "shouse",
+    "dragon",
+    "shogi",
+    "minishogi",
+    "judkins",
+    "gorogoro",
+    "mini",
+    "checkshogi",
+    "okisakishogi",
+    "yarishogi",
+    "euroshogi",
+    "torishogi",
+    "dobutsu",
+];
 
 /// Fairy-Stockfish in USI mode.
 struct Usi {

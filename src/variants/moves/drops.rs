@@ -26,11 +26,19 @@ impl Tables {
                 continue;
             }
             let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
-            if self.laws.shogi.is_some() {
+            if let Some(shogi) = &self.laws.shogi {
                 let files = self.shogi_doubled_files(pos, kind);
+                // `dropPromoted`: the piece may also be dropped promoted side up.
+                let promoted = shogi.promotes_to[kind].filter(|_| shogi.drop_promoted);
                 for sq in self.geometry().squares() {
-                    if pos.cells[sq] == EMPTY && region.has(sq) && self.shogi_drop_allowed(pos, kind, sq, files) {
+                    if pos.cells[sq] != EMPTY || !region.has(sq) {
+                        continue;
+                    }
+                    if self.shogi_drop_allowed(pos, kind, sq, files) {
                         out.push(Move::drop(kind, sq));
+                    }
+                    if let Some(p) = promoted.filter(|&p| self.shogi_drop_allowed(pos, p, sq, 0)) {
+                        out.push(Move::drop(p, sq));
                     }
                 }
                 continue;
@@ -73,7 +81,7 @@ impl Tables {
         let drops = self.laws.drops.as_ref().expect("a variant with drops");
         if let Some(kind) = mv.dropped() {
             let played = Played::keeping(pos);
-            pos.hands[us][kind] -= 1;
+            pos.hands[us][self.hand_kind(kind)] -= 1;
             pos.put(mv.to as usize, piece_cell(kind, us), self.royal() == Some(kind));
             if self.setup_drops {
                 self.castle_dropped(pos, kind, mv.to as usize);
@@ -85,13 +93,15 @@ impl Tables {
         let (from, to) = (mv.from as usize, mv.to as usize);
         let castle = mv.special == Special::Castle;
         let (mover_promoted, target_promoted) = (pos.promoted[from], pos.promoted[to]);
+        let demoted = self.demotes(pos, mv);
         let mut played = self.play_board(pos, mv);
         if self.laws.seirawan_gating {
             self.play_gates(pos, mv, us);
         }
         if !castle {
             pos.promoted[from] = false;
-            pos.promoted[to] = mover_promoted || mv.promo != 0;
+            // A piece that turns back (`pieceDemotion`) loses its mark.
+            pos.promoted[to] = (mover_promoted || mv.promo != 0) && !demoted;
             played.marks = u8::from(mover_promoted) | u8::from(target_promoted) << 1;
         }
         for i in 0..played.undo.ncaptured as usize {
@@ -119,12 +129,22 @@ impl Tables {
         played
     }
 
+    /// The kind in hand that a drop of `kind` takes: the unpromoted kind
+    /// of a piece dropped promoted side up (`dropPromoted`).
+    #[inline]
+    fn hand_kind(&self, kind: usize) -> usize {
+        match &self.laws.shogi {
+            Some(s) if s.drop_promoted => s.demotes_to[kind].unwrap_or(kind),
+            _ => kind,
+        }
+    }
+
     /// Takes back a move made by `play_hands`.
     pub(crate) fn unplay_hands(&self, pos: &mut Position, mv: Move, played: &Played) {
         let us = pos.side ^ 1;
         if let Some(kind) = mv.dropped() {
             pos.lift(mv.to as usize);
-            pos.hands[us][kind] += 1;
+            pos.hands[us][self.hand_kind(kind)] += 1;
             pos.side = us;
             played.restore(pos);
             return;

@@ -151,7 +151,10 @@ impl Tables {
                         .promotion
                         .as_ref()
                         .is_some_and(|p| (p.other_pawn_kinds[0] | p.other_pawn_kinds[1]) >> k & 1 == 1)
-                    || laws.shogi.as_ref().is_some_and(|s| s.promotes_to.get(k).is_some_and(Option::is_some))
+                    || laws.shogi.as_ref().is_some_and(|s| {
+                        s.promotes_to.get(k).is_some_and(Option::is_some)
+                            || s.demotion && s.demotes_to.get(k).is_some_and(Option::is_some)
+                    })
             })
             .fold(0, |m, k| m | 1 << k);
         let pawn_path = pawn.filter(|&k| !out[k].dedup).and_then(|k| {

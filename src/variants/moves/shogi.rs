@@ -5,29 +5,38 @@
 //! cells and a second unpromoted pawn's file (`dropNoDoubled`), and a pawn
 //! drop that mates is illegal (`shogiPawnDropMateIllegal`); with
 //! `mandatoryPiecePromotion` a move in or into the zone must promote, and
-//! `dropNoDoubledCount` lets a file hold that many pawns. Called only in
+//! `dropNoDoubledCount` lets a file hold that many pawns. With
+//! `pieceDemotion` a promoted piece turns back as a piece promotes
+//! (`a1a2-`), with `piecePromotionOnCapture` only on a capture, and with
+//! `dropPromoted` a piece may be dropped either side up. Called only in
 //! variants with `Laws::shogi`.
 
 use super::movegen::Tables;
 use super::vocabulary::Move;
-use crate::variants::board::{cell_kind, piece_cell, Position, NO_SQUARE};
+use crate::variants::board::{cell_kind, piece_cell, Position, EMPTY, NO_SQUARE};
 use crate::variants::rules::Region;
 
 impl Tables {
-    /// The promotions of the moves from `start` on of the piece on `from`,
-    /// less the moves that leave it where it could never move again.
+    /// The promotions (or, with `pieceDemotion`, the turns back) of the
+    /// moves from `start` on of the piece on `from`, less the moves that
+    /// leave it where it could never move again or that had to flip.
     pub(crate) fn shogi_promotions(&self, pos: &Position, from: usize, start: usize, out: &mut Vec<Move>) {
         let Some(shogi) = &self.laws.shogi else { return };
         let us = pos.side;
         let kind = cell_kind(pos.cells[from]);
-        let Some(promoted) = shogi.promotes_to[kind] else { return };
+        let flipped = shogi.promotes_to[kind].or_else(|| shogi.demotes_to[kind].filter(|_| shogi.demotion));
+        let Some(flipped) = flipped else { return };
         let region = &shogi.region[us];
         let end = out.len();
         let from_in = region.has(from);
+        // May the move flip the piece: in the zone, and with
+        // `piecePromotionOnCapture` only when it takes.
+        let may_flip =
+            |mv: &Move| (from_in || region.has(mv.to as usize)) && (!shogi.on_capture || pos.cells[mv.to as usize] != EMPTY);
         for i in start..end {
             let mv = out[i];
-            if from_in || region.has(mv.to as usize) {
-                out.push(Move { promo: promoted as u8 + 1, ..mv });
+            if may_flip(&mv) {
+                out.push(Move { promo: flipped as u8 + 1, ..mv });
             }
         }
         if shogi.immobility || shogi.mandatory {
@@ -36,9 +45,9 @@ impl Tables {
             for i in start..out.len() {
                 let mv = out[i];
                 let to = mv.to as usize;
-                // An unpromoted move the rules forbid: where the piece could
-                // never move again, or one that had to promote.
-                if i < end && (shogi.immobility && stuck.has(to) || shogi.mandatory && (from_in || region.has(to))) {
+                // An unflipped move the rules forbid: where the piece could
+                // never move again, or one that had to flip.
+                if i < end && (shogi.immobility && stuck.has(to) || shogi.mandatory && may_flip(&mv)) {
                     continue;
                 }
                 out[kept] = mv;
@@ -46,6 +55,14 @@ impl Tables {
             }
             out.truncate(kept);
         }
+    }
+
+    /// Is `mv` a move that turns a promoted piece back (`pieceDemotion`,
+    /// written `a1a2-`)?
+    pub(crate) fn demotes(&self, pos: &Position, mv: Move) -> bool {
+        let Some(shogi) = self.laws.shogi.as_ref().filter(|s| s.demotion) else { return false };
+        mv.dropped().is_none()
+            && mv.promotion().is_some_and(|k| shogi.demotes_to[cell_kind(pos.cells[mv.from as usize])] == Some(k))
     }
 
     /// May the side to move drop `kind` on `sq` by shogi's rules (the

@@ -65,6 +65,9 @@ pub const LAW_KEYS: &[&str] = &[
     "mutuallyImmuneTypes",
     "makpongRule",
     "promotedPieceType",
+    "pieceDemotion",
+    "piecePromotionOnCapture",
+    "dropPromoted",
     "checking",
     "petrifyOnCaptureTypes",
     "cambodianMoves",
@@ -428,12 +431,13 @@ fn shogi(
     let pawn = laws.pawn.as_ref().map(|p| p.kind);
     // A key that only shapes piece promotions: refused without them.
     let refuse = || -> Result<Option<Shogi>, KeyError> {
-        let k = "mandatoryPiecePromotion";
-        if !flag(keys, k, false)? {
-            return Ok(None);
+        for k in ["mandatoryPiecePromotion", "pieceDemotion", "piecePromotionOnCapture", "dropPromoted"] {
+            if flag(keys, k, false)? {
+                let l = get(k).map(|x| x.1);
+                return Err((l, format!("{k} = true without promotedPieceType pairs for pieces is not implemented")));
+            }
         }
-        let l = get(k).map(|x| x.1);
-        Err((l, format!("{k} = true without promotedPieceType pairs for pieces is not implemented")))
+        Ok(None)
     };
     let Some((v, l)) = get("promotedPieceType") else { return refuse() };
     let Some((promotes_to, demotes_to)) = Shogi::parse_pairs(v, 64, pawn, kind_of).map_err(|e| (Some(l), e))? else {
@@ -473,6 +477,9 @@ fn shogi(
         },
         pawn_drop_mate: shogi_pawn.filter(|_| drop_mate),
         mandatory: flag(keys, "mandatoryPiecePromotion", false)?,
+        demotion: flag(keys, "pieceDemotion", false)?,
+        on_capture: flag(keys, "piecePromotionOnCapture", false)?,
+        drop_promoted: flag(keys, "dropPromoted", false)?,
     }))
 }
 

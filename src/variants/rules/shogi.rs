@@ -7,7 +7,8 @@
 //! A promoted piece is a kind of its own (a tokin is not a gold: captured,
 //! it joins the hand as a pawn), made by the `variants.ini` reader with
 //! the moves of the kind it promotes to and the letter `promoted_letter`;
-//! the FEN writes it `+P`, a move that promotes ends in `+`.
+//! the FEN writes it `+P`, a move that promotes ends in `+`, one that
+//! turns a promoted piece back (`pieceDemotion`) in `-`.
 
 use super::region::Region;
 
@@ -51,6 +52,15 @@ pub struct Shogi {
     /// A piece that may promote must, on a move that starts or ends in its
     /// zone (`mandatoryPiecePromotion`: euroshogi, tori shogi).
     pub mandatory: bool,
+    /// A promoted piece may turn back where a piece may promote
+    /// (`pieceDemotion`: Kyoto's and Micro's pieces flip, written `a1a2-`).
+    pub demotion: bool,
+    /// Pieces promote (and turn back) only when they capture
+    /// (`piecePromotionOnCapture`: Micro shogi).
+    pub on_capture: bool,
+    /// A piece in hand may be dropped either side up (`dropPromoted`:
+    /// `+N@c3`); the hand holds the unpromoted kind.
+    pub drop_promoted: bool,
 }
 
 impl Shogi {

@@ -20,9 +20,6 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("kyotoshogi", "pieces that flip at every move and are dropped either side up (pieceDemotion, dropPromoted)"),
-    ("micro", "pieces that flip when they capture (piecePromotionOnCapture, pieceDemotion, dropPromoted)"),
-    ("shoshogi", "a crown prince (the promoted drunk elephant) that counts as a king for extinction"),
     ("sittuyin", "Sittuyin's pawn promotion (sittuyinPromotion: to the met in place or diagonally, limited by promotionLimit, never giving check) and its rooks dropped on the back rank (sittuyinRookDrop) in the set-up phase"),
     ("supply", "drops and hands"),
     ("janggi", "the Janggi pieces and palace"),
@@ -115,8 +112,8 @@ mod tests {
 
     #[test]
     fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("kyotoshogi").unwrap_err().to_string();
-        assert!(e.contains("does not support yet: it needs pieces that flip"), "{e}");
+        let e = load("supply").unwrap_err().to_string();
+        assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
         let names = file().names();
         for (name, _) in NOT_SUPPORTED {
             assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");

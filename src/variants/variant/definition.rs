@@ -230,7 +230,12 @@ impl Variant {
     pub fn move_text(&self, pos: &Position, mv: Move) -> String {
         let g = &self.geometry;
         if let Some(kind) = mv.dropped() {
-            return format!("{}@{}", self.pieces[kind].letter, g.name(mv.to as usize));
+            // A piece dropped promoted side up (`dropPromoted`) is `+N@c3`.
+            let base = self.tables.laws.shogi.as_ref().and_then(|s| s.demotes_to[kind]);
+            return match base {
+                Some(base) => format!("+{}@{}", self.pieces[base].letter, g.name(mv.to as usize)),
+                None => format!("{}@{}", self.pieces[kind].letter, g.name(mv.to as usize)),
+            };
         }
         if mv.special == Special::Castle {
             let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
@@ -266,7 +271,13 @@ impl Variant {
                 .is_some_and(|p| p.pawn_piece_promotion == Some(kind) && !p.kinds[pos.side].contains(&kind));
             let piece_promotion =
                 piece_promotion || self.tables.laws.shogi.as_ref().is_some_and(|s| s.demotes_to[kind].is_some());
-            text.push(if piece_promotion { '+' } else { self.pieces[kind].letter.to_ascii_lowercase() });
+            text.push(if self.tables.demotes(pos, mv) {
+                '-'
+            } else if piece_promotion {
+                '+'
+            } else {
+                self.pieces[kind].letter.to_ascii_lowercase()
+            });
         }
         if let Some((kind, _)) = mv.gated() {
             text.push(self.gate_letter(kind));

@@ -113,8 +113,6 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "perpetualCheckIllegal",
     "moveRepetitionIllegal",
     "sittuyinPromotion",
-    "piecePromotionOnCapture",
-    "pieceDemotion",
     "wallOrMove",
 ];
 

@@ -29,5 +29,8 @@ for v in variants:
             if ply % 10 == 9 or ply == plies - 1:
                 send('position startpos moves ' + ' '.join(moves)); send('d')
                 fen = [l for l in read_until('Sfen') if l.startswith('Fen:')][0][5:]
+                # `d` prints more after its Sfen line (Key:, Checkers:): read
+                # it all here, or the next move list would take it for moves.
+                send('isready'); read_until('readyok')
                 print(f'{v}|{fen}', flush=True)
 send('quit')

@@ -25,9 +25,9 @@ impl Tables {
                 }
                 // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
                 let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
-                for &kind in &ext.kinds {
-                    if self.count(pos, c, kind) + held(c, kind) <= ext.count as usize
-                        && self.count(pos, c ^ 1, kind) + held(c ^ 1, kind) >= ext.opponent_count as usize + claim
+                for (&kind, &group) in ext.kinds.iter().zip(&ext.groups) {
+                    if self.count_kinds(pos, c, group) + held(c, kind) <= ext.count as usize
+                        && self.count_kinds(pos, c ^ 1, group) + held(c ^ 1, kind) >= ext.opponent_count as usize + claim
                     {
                         return true;
                     }

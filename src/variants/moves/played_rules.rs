@@ -36,7 +36,11 @@ impl Tables {
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
-            let promoted = mv.promotion().filter(|k| e.kinds.contains(k)).map(|k| (k, self.count(pos, us, k)));
+            let promoted = mv
+                .promotion()
+                .filter(|_| mv.dropped().is_none())
+                .and_then(|k| e.group_of(k))
+                .map(|g| (g, self.count_kinds(pos, us, g)));
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
             (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)
         });
@@ -44,8 +48,8 @@ impl Tables {
         if let Some((e, mut mine, theirs, before, promoted)) = pseudo {
             // Taking a pseudo-royal piece needs no further test; a promotion
             // that makes one kind too many takes that kind's royalty away.
-            if let Some((kind, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
-                mine &= !(1 << kind);
+            if let Some((group, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
+                mine &= !group;
             }
             let royals: Vec<usize> = pos.lists[us]
                 .iter()
@@ -102,11 +106,11 @@ impl Tables {
     /// The kinds whose pieces are pseudo-royal for `side`, as a mask: those
     /// with at most one more than the extinction count on the board.
     fn pseudo_royal_kinds(&self, pos: &Position, side: Side, e: &Extinction) -> u64 {
-        e.kinds.iter().filter(|&&k| self.count(pos, side, k) <= e.count as usize + 1).fold(0, |m, &k| m | 1 << k)
+        e.groups.iter().filter(|&&g| self.count_kinds(pos, side, g) <= e.count as usize + 1).fold(0, |m, &g| m | g)
     }
 
     /// How many pieces of the kinds in `mask` `side` has.
-    fn count_kinds(&self, pos: &Position, side: Side, mask: u64) -> usize {
+    pub(crate) fn count_kinds(&self, pos: &Position, side: Side, mask: u64) -> usize {
         pos.lists[side].iter().filter(|&&sq| mask >> cell_kind(pos.cells[sq as usize]) & 1 == 1).count()
     }
 
@@ -114,8 +118,8 @@ impl Tables {
     /// side has at most one more of than the extinction count)?
     pub(crate) fn is_pseudo_royal(&self, pos: &Position, sq: usize) -> bool {
         let Some(e) = self.laws.pseudo_royal() else { return false };
-        let kind = cell_kind(pos.cells[sq]);
-        e.kinds.contains(&kind) && self.count(pos, cell_side(pos.cells[sq]), kind) <= e.count as usize + 1
+        let group = e.group_of(cell_kind(pos.cells[sq]));
+        group.is_some_and(|g| self.count_kinds(pos, cell_side(pos.cells[sq]), g) <= e.count as usize + 1)
     }
 
     /// Duple check (Fairy-Stockfish's `dupleCheck` in `Position::legal`):
@@ -127,7 +131,7 @@ impl Tables {
         let mut any = false;
         for i in 0..pos.lists[side].len() {
             let sq = pos.lists[side][i] as usize;
-            if e.kinds.contains(&cell_kind(pos.cells[sq])) {
+            if e.group_of(cell_kind(pos.cells[sq])).is_some() {
                 if !self.pseudo_royal_attacked(pos, sq, side ^ 1) {
                     return false;
                 }
@@ -158,7 +162,7 @@ impl Tables {
         let stone: Vec<usize> = pos.lists[by]
             .iter()
             .map(|&s| s as usize)
-            .filter(|&s| e.kinds.contains(&cell_kind(pos.cells[s])) && laws.petrify.contains(&cell_kind(pos.cells[s])))
+            .filter(|&s| e.group_of(cell_kind(pos.cells[s])).is_some() && laws.petrify.contains(&cell_kind(pos.cells[s])))
             .collect();
         let cells: Vec<u8> = stone.iter().map(|&s| pos.lift(s)).collect();
         for &s in &stone {

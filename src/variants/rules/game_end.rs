@@ -23,6 +23,11 @@ pub struct Flag {
 pub struct Extinction {
     /// The kinds counted, each on its own.
     pub kinds: Vec<usize>,
+    /// Per entry of `kinds`, the kinds counted as it, a mask: itself and
+    /// the promoted kinds that move as it (`promotedPieceType = e:k`:
+    /// shoshogi's crown prince counts as a king, as Fairy-Stockfish counts
+    /// a promoted piece as the type it became).
+    pub groups: Vec<u64>,
     /// `*`: all pieces counted together (Shatranj's bare king).
     pub all: bool,
     /// The game ends when a side has at most this many of a kind...
@@ -39,4 +44,12 @@ pub struct Extinction {
     /// extinction pieces attacked, but not all of them (`dupleCheck`:
     /// spartan's two kings).
     pub duple_check: bool,
+}
+
+impl Extinction {
+    /// The mask of kinds counted together with `kind`, if it is an
+    /// extinction kind or one counted as one.
+    pub fn group_of(&self, kind: usize) -> Option<u64> {
+        self.groups.iter().copied().find(|g| g >> kind & 1 == 1)
+    }
 }

@@ -10,7 +10,7 @@ use super::pawns::PawnLaws;
 use super::promotion::{Mandatory, Promotion};
 use super::region::Region;
 use super::setup;
-use super::shogi::Shogi;
+use super::shogi::{promoted_letter, Shogi};
 use crate::variants::board::Geometry;
 use std::collections::BTreeMap;
 
@@ -330,8 +330,10 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     }
     if let Some((v, l)) = get("extinctionPieceTypes") {
         let all = v == "*";
+        let listed = if all { Vec::new() } else { kinds("extinctionPieceTypes", v, l)? };
         laws.extinction = Some(Extinction {
-            kinds: if all { Vec::new() } else { kinds("extinctionPieceTypes", v, l)? },
+            groups: listed.iter().map(|&k| 1 << k | promoted_into(keys, k, kind_of)).collect(),
+            kinds: listed,
             all,
             count: number("extinctionPieceCount", 0)?,
             opponent_count: number("extinctionOpponentPieceCount", 0)?,
@@ -481,6 +483,17 @@ fn shogi(
         on_capture: flag(keys, "piecePromotionOnCapture", false)?,
         drop_promoted: flag(keys, "dropPromoted", false)?,
     }))
+}
+
+/// The promoted kinds that become `kind` (`promotedPieceType` pairs
+/// `a:b` with `b` of `kind`: the promoted `a`), as a mask.
+fn promoted_into(keys: &Keys, kind: usize, kind_of: &dyn Fn(char) -> Option<usize>) -> u64 {
+    let Some((v, _)) = keys.get("promotedPieceType") else { return 0 };
+    v.split_whitespace()
+        .filter_map(|pair| pair.split_once(':'))
+        .filter(|(_, b)| b.chars().next().and_then(kind_of) == Some(kind))
+        .filter_map(|(a, _)| a.chars().next().map(promoted_letter).and_then(kind_of))
+        .fold(0, |m, p| m | 1 << p)
 }
 
 /// The kinds of `listed` but `pawn`, as a mask.

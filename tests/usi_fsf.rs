@@ -41,6 +41,8 @@ const HANDS: &[&str] = &[
     "euroshogi",
     "torishogi",
     "dobutsu",
+    "kyotoshogi",
+    "micro",
 ];
 
 /// Fairy-Stockfish in USI mode.

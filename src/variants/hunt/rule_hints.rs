@@ -28,6 +28,9 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
 }
 
 fn why_not_text(variant: &Variant, pos: &Position, text: &str) -> Option<(String, Vec<(usize, SquareMark)>)> {
+    if let Some(words) = flip_hint(variant, pos, text) {
+        return Some((words, vec![]));
+    }
     let (from, to, promo) = parse(variant, text)?;
     let name = |sq: usize| variant.geometry.name(sq);
     let laws = &variant.tables.laws;
@@ -140,6 +143,44 @@ fn why_not_text(variant: &Variant, pos: &Position, text: &str) -> Option<(String
     None
 }
 
+/// Shogi's flips: a plain move where the piece had to promote or turn back
+/// (`mandatoryPiecePromotion`, `pieceDemotion`), or a `+`/`-` the piece
+/// cannot make there (`piecePromotionOnCapture`: only when it captures).
+fn flip_hint(variant: &Variant, pos: &Position, text: &str) -> Option<String> {
+    let shogi = variant.tables.laws.shogi.as_ref()?;
+    let t = text.trim();
+    let (body, mark) = match t.char_indices().last() {
+        Some((i, c @ ('+' | '-'))) => (&t[..i], Some(c)),
+        _ => (t, None),
+    };
+    let (from, to, None) = parse(variant, body)? else { return None };
+    let cell = pos.cells[from];
+    if cell == EMPTY || cell == OFF || cell_side(cell) != pos.side {
+        return None;
+    }
+    let kind = cell_kind(cell);
+    let sign = if shogi.promotes_to[kind].is_some() {
+        '+'
+    } else if shogi.demotion && shogi.demotes_to[kind].is_some() {
+        '-'
+    } else {
+        return mark.map(|_| format!("the {} cannot promote or turn back", piece_at(variant, pos, from)));
+    };
+    let region = &shogi.region[pos.side];
+    let zone = region.has(from) || region.has(to);
+    let takes = pos.cells[to] != EMPTY && pos.cells[to] != OFF;
+    match mark {
+        None if shogi.mandatory && zone && (takes || !shogi.on_capture) => {
+            Some(format!("the {} must flip on this move ({body}{sign})", piece_at(variant, pos, from)))
+        }
+        Some(m) if m != sign => Some(format!("the {} can only {body}{sign}", piece_at(variant, pos, from))),
+        Some(_) if zone && shogi.on_capture && !takes => {
+            Some(format!("pieces flip only when they capture (nothing to take on {})", variant.geometry.name(to)))
+        }
+        _ => None,
+    }
+}
+
 /// `rook on a8`.
 fn piece_at(variant: &Variant, pos: &Position, sq: usize) -> String {
     format!("{} on {}", variant.pieces[cell_kind(pos.cells[sq])].name, variant.geometry.name(sq))
@@ -173,6 +214,18 @@ pub fn describe_special(variant: &Variant, mv: Move) -> Option<Hint> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kyoto_and_micro_flips_are_named() {
+        let kyoto = crate::variants::variant::builtin::load("kyotoshogi").unwrap();
+        let pos = kyoto.parse_fen(&kyoto.start_fen).unwrap();
+        let hint = |v: &Variant, p: &Position, t: &str| why_not(v, p, t).map(|h| h.text).unwrap_or_default();
+        assert!(hint(&kyoto, &pos, "a1a2").contains("must flip on this move (a1a2-)"), "{}", hint(&kyoto, &pos, "a1a2"));
+        assert!(hint(&kyoto, &pos, "a1a2+").contains("can only a1a2-"));
+        let micro = crate::variants::variant::builtin::load("micro").unwrap();
+        let pos = micro.parse_fen(&micro.start_fen).unwrap();
+        assert!(hint(&micro, &pos, "d2d3+").contains("only when they capture"), "{}", hint(&micro, &pos, "d2d3+"));
+    }
 
     #[test]
     fn a_kind_that_promotes_as_the_pawn_is_told_its_limit() {

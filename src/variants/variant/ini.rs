@@ -399,7 +399,13 @@ fn promoted_kinds(defs: &mut Vec<PieceDef>, text: &str) -> Result<(), String> {
             continue;
         }
         let letter = rules::promoted_letter(defs[base].letter);
-        let name = format!("+{}", defs[base].name);
+        // A custom piece's name says nothing: the promoted one is named by
+        // its letter as the FEN writes it (`+E`, shoshogi's crown prince).
+        let name = if defs[base].name.starts_with("customPiece") {
+            format!("+{}", defs[base].letter)
+        } else {
+            format!("+{}", defs[base].name)
+        };
         let def = PieceDef::new(letter, &name, &defs[target].betza.clone()).map_err(|e| format!("{name}: {e}"))?;
         defs.push(def);
     }

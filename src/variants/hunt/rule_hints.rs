@@ -220,7 +220,11 @@ mod tests {
         let kyoto = crate::variants::variant::builtin::load("kyotoshogi").unwrap();
         let pos = kyoto.parse_fen(&kyoto.start_fen).unwrap();
         let hint = |v: &Variant, p: &Position, t: &str| why_not(v, p, t).map(|h| h.text).unwrap_or_default();
-        assert!(hint(&kyoto, &pos, "a1a2").contains("must flip on this move (a1a2-)"), "{}", hint(&kyoto, &pos, "a1a2"));
+        assert!(
+            hint(&kyoto, &pos, "a1a2").contains("must flip on this move (a1a2-)"),
+            "{}",
+            hint(&kyoto, &pos, "a1a2")
+        );
         assert!(hint(&kyoto, &pos, "a1a2+").contains("can only a1a2-"));
         let micro = crate::variants::variant::builtin::load("micro").unwrap();
         let pos = micro.parse_fen(&micro.start_fen).unwrap();

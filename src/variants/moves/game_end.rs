@@ -27,7 +27,8 @@ impl Tables {
                 let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
                 for (&kind, &group) in ext.kinds.iter().zip(&ext.groups) {
                     if self.count_kinds(pos, c, group) + held(c, kind) <= ext.count as usize
-                        && self.count_kinds(pos, c ^ 1, group) + held(c ^ 1, kind) >= ext.opponent_count as usize + claim
+                        && self.count_kinds(pos, c ^ 1, group) + held(c ^ 1, kind)
+                            >= ext.opponent_count as usize + claim
                     {
                         return true;
                     }

@@ -162,7 +162,9 @@ impl Tables {
         let stone: Vec<usize> = pos.lists[by]
             .iter()
             .map(|&s| s as usize)
-            .filter(|&s| e.group_of(cell_kind(pos.cells[s])).is_some() && laws.petrify.contains(&cell_kind(pos.cells[s])))
+            .filter(|&s| {
+                e.group_of(cell_kind(pos.cells[s])).is_some() && laws.petrify.contains(&cell_kind(pos.cells[s]))
+            })
             .collect();
         let cells: Vec<u8> = stone.iter().map(|&s| pos.lift(s)).collect();
         for &s in &stone {

@@ -31,8 +31,9 @@ impl Tables {
         let from_in = region.has(from);
         // May the move flip the piece: in the zone, and with
         // `piecePromotionOnCapture` only when it takes.
-        let may_flip =
-            |mv: &Move| (from_in || region.has(mv.to as usize)) && (!shogi.on_capture || pos.cells[mv.to as usize] != EMPTY);
+        let may_flip = |mv: &Move| {
+            (from_in || region.has(mv.to as usize)) && (!shogi.on_capture || pos.cells[mv.to as usize] != EMPTY)
+        };
         for i in start..end {
             let mv = out[i];
             if may_flip(&mv) {

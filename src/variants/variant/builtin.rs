@@ -23,7 +23,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("kyotoshogi", "pieces that flip at every move and are dropped either side up (pieceDemotion, dropPromoted)"),
     ("micro", "pieces that flip when they capture (piecePromotionOnCapture, pieceDemotion, dropPromoted)"),
     ("shoshogi", "a crown prince (the promoted drunk elephant) that counts as a king for extinction"),
-    ("sittuyin", "Sittuyin's pawn promotion (sittuyinPromotion: to the met in place or diagonally, limited by promotionLimit, never giving check) and its rooks dropped on the back rank (sittuyinRookDrop) in the set-up phase"),
     ("supply", "drops and hands"),
     ("janggi", "the Janggi pieces and palace"),
     ("janggicasual", "the Janggi pieces and palace"),

@@ -21,11 +21,8 @@ impl Tables {
         let (Some(promotion), Some(pawn)) = (&self.laws.promotion, &self.laws.pawn) else { return };
         let us = pos.side;
         let pawn = pawn.kind;
-        let pawns: Vec<usize> = pos.lists[us]
-            .iter()
-            .map(|&sq| sq as usize)
-            .filter(|&sq| cell_kind(pos.cells[sq]) == pawn)
-            .collect();
+        let pawns: Vec<usize> =
+            pos.lists[us].iter().map(|&sq| sq as usize).filter(|&sq| cell_kind(pos.cells[sq]) == pawn).collect();
         let last_pawn = pawns.len() == 1;
         let mut targets = Vec::new();
         for from in pawns {

@@ -70,8 +70,8 @@ pub(super) fn from_keys(
     };
     let castling_dropped = flag(keys, "castlingDroppedPiece")?;
     let rook_back_rank = if flag(keys, "sittuyinRookDrop")? {
-        let r = kind_of('r')
-            .ok_or_else(|| (line("sittuyinRookDrop"), "sittuyinRookDrop needs a rook (r)".to_string()))?;
+        let r =
+            kind_of('r').ok_or_else(|| (line("sittuyinRookDrop"), "sittuyinRookDrop needs a rook (r)".to_string()))?;
         Some(r)
     } else {
         None

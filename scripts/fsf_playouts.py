@@ -1,6 +1,6 @@
-import subprocess, random, sys
+import re, subprocess, random, sys
 # Random games played by Fairy-Stockfish's own move lists (go perft 1),
-# biased toward drops, captures into the hand and promotions.
+# biased toward drops and promotions.
 variants = sys.argv[1].split(',')
 games, plies, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rng = random.Random(seed)
@@ -21,9 +21,11 @@ for v in variants:
         for ply in range(plies):
             send('position startpos moves ' + ' '.join(moves)); send('go perft 1')
             lines = read_until('Nodes searched')
-            ms = [l.split(':')[0] for l in lines if ':' in l and not l.startswith('Nodes') and not l.startswith('info')]
+            # Only `move: count` lines (what `d` printed after its Sfen line may follow).
+            ms = [l.split(':')[0] for l in lines if re.fullmatch(r'\S+: \d+', l) and not l.startswith('Nodes')]
             if not ms: break
-            fancy = [m for m in ms if '@' in m or m.endswith('+')]
+            # A promotion ends with a letter (sittuyin's e5e5f) or `+` (shogi).
+            fancy = [m for m in ms if '@' in m or m.endswith('+') or m[-1].isalpha()]
             m = rng.choice(fancy) if fancy and rng.random() < 0.35 else rng.choice(ms)
             moves.append(m)
             if ply % 10 == 9 or ply == plies - 1:

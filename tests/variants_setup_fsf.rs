@@ -139,12 +139,6 @@ fn divide_against_fairy_stockfish_accepts_placement() {
 }
 
 #[test]
-fn sittuyin_stays_refused_naming_what_it_needs() {
-    let e = builtin::load("sittuyin").unwrap_err().to_string();
-    assert!(e.contains("does not support yet") && e.contains("set-up"), "{e}");
-}
-
-#[test]
 fn fuzz_bench_and_suite_run_the_setup_variants_against_fairy_stockfish() {
     let Some(fsf) = fairy_stockfish() else { return };
     let fsf = fsf.to_str().unwrap();

@@ -69,6 +69,9 @@ impl Tables {
                 (quiet, captures) = (quiet + plain, split);
                 self.castlings(pos, moves);
                 self.cambodian_moves(pos, moves);
+                if laws.promotion.as_ref().is_some_and(|p| p.in_place) {
+                    self.in_place_promotions(pos, moves);
+                }
                 if !drops_counted {
                     self.drop_moves(pos, moves);
                 }

@@ -223,6 +223,10 @@ impl Tables {
         if mv.special == Special::Drop && laws.shogi.is_some() && self.shogi_drop_mates(pos, mv) {
             return false;
         }
+        // Sittuyin's promotion may not give check, discovered or not: played and tested.
+        if mv.promo != 0 && mv.special == Special::None && laws.promotion.as_ref().is_some_and(|p| p.in_place) {
+            return self.in_place_promotion_legal(pos, mv);
+        }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on
             // our king when every attack needs only empty cells on its path.

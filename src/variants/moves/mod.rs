@@ -4,7 +4,8 @@
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
 //! `played_rules.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
-//! promotions and drop rules, `setup.rs`: set-up phases played with drops), legality (`legal.rs`) and playing a move and taking
+//! promotions and drop rules, `setup.rs`: set-up phases played with drops,
+//! `in_place_promotion.rs`: Sittuyin's promotion), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
 //!
 //! Each rule's file adds `impl Tables` methods that `movegen.rs` and
@@ -20,6 +21,7 @@ pub(crate) mod drops;
 pub(crate) mod game_end;
 pub(crate) mod gate_moves;
 pub(crate) mod gating;
+pub(crate) mod in_place_promotion;
 pub(crate) mod legal;
 pub mod movegen;
 pub(crate) mod pawn_path;

@@ -414,10 +414,13 @@ impl Tables {
     }
 
     /// The moves that are no one piece's leg code: castling, the
-    /// Cambodian first moves and drops.
+    /// Cambodian first moves, Sittuyin's promotions and drops.
     pub(crate) fn board_extras(&self, pos: &mut Position, out: &mut Vec<Move>) {
         self.castlings(pos, out);
         self.cambodian_moves(pos, out);
+        if self.laws.promotion.as_ref().is_some_and(|p| p.in_place) {
+            self.in_place_promotions(pos, out);
+        }
         if self.laws.drops.is_some() {
             self.drop_moves(pos, out);
         }

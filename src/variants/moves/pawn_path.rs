@@ -65,8 +65,10 @@ impl PawnPath {
                 if double {
                     targets.push(at(2));
                 }
-                let promotes =
-                    laws.promotion.as_ref().is_some_and(|p| targets.iter().any(|&to| p.region[side].has(to)));
+                let promotes = laws
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|p| !p.in_place && targets.iter().any(|&to| p.region[side].has(to)));
                 if !promotes && !pawn.triple_step[side].has(from) {
                     flags[from] = DIRECT | if double { DOUBLE } else { 0 };
                 }

@@ -10,7 +10,8 @@ impl Tables {
     /// Promotion of the moves from `start` on of a pawn, or of a kind
     /// that promotes as one (`promotionPawnTypes`).
     pub(crate) fn promotions(&self, pos: &Position, start: usize, out: &mut Vec<Move>) {
-        let Some(promotion) = &self.laws.promotion else { return };
+        // Sittuyin's promotion is a move of its own (`in_place_promotion.rs`).
+        let Some(promotion) = self.laws.promotion.as_ref().filter(|p| !p.in_place) else { return };
         let us = pos.side;
         let up = self.forward(us);
         let pawn = self.laws.pawn.as_ref().map(|p| p.kind);

@@ -60,12 +60,16 @@ impl Tables {
             free[c] -= u32::from(region(b.kind).has(sq));
             (0..2).all(|c| b.on[c] + free[c] >= b.total / 2)
         };
+        // `sittuyinRookDrop`: the rook only on the side's first rank.
+        let back_rank = if us == WHITE { 0 } else { self.geometry().height - 1 };
+        let on_rank =
+            |kind: usize, sq: usize| setup.rook_back_rank != Some(kind) || self.geometry().coords(sq).1 == back_rank;
         for (kind, &n) in pos.hands[us].iter().enumerate() {
             if n == 0 {
                 continue;
             }
             for sq in self.geometry().squares() {
-                if pos.cells[sq] == EMPTY && region(kind).has(sq) && allowed(kind, sq) {
+                if pos.cells[sq] == EMPTY && region(kind).has(sq) && allowed(kind, sq) && on_rank(kind, sq) {
                     out.push(Move::drop(kind, sq));
                 }
             }
@@ -73,7 +77,8 @@ impl Tables {
     }
 
     /// Does a set-up rule judge the drops of the side to move here? (A
-    /// piece in hand, with a must-drop that applies or the bishops' rule.)
+    /// piece in hand, with a must-drop that applies, the bishops' rule or
+    /// a rook for the back rank.)
     /// Else perft's last ply counts the node as any variant with drops.
     pub(crate) fn setup_applies(&self, pos: &Position) -> bool {
         let Some(setup) = self.laws.drops.as_ref().and_then(|d| d.setup.as_ref()) else { return false };
@@ -81,7 +86,9 @@ impl Tables {
         if hand.iter().all(|&n| n == 0) {
             return false;
         }
-        setup.opposite_bishops.is_some() || (setup.must_drop && setup.must_kind.is_none_or(|k| hand[k] > 0))
+        setup.opposite_bishops.is_some()
+            || setup.rook_back_rank.is_some_and(|r| hand[r] > 0)
+            || (setup.must_drop && setup.must_kind.is_none_or(|k| hand[k] > 0))
     }
 
     /// `mustDrop`: with a piece in hand (of `mustDropType`), keeps in

@@ -39,6 +39,7 @@ pub const LAW_KEYS: &[&str] = &[
     "mandatoryPawnPromotion",
     "immobilityIllegal",
     "promotionLimit",
+    "sittuyinPromotion",
     "castling",
     "castlingKingsideFile",
     "castlingQueensideFile",
@@ -90,6 +91,7 @@ pub const LAW_KEYS: &[&str] = &[
     "mustDropType",
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
+    "sittuyinRookDrop",
 ];
 
 /// A key's error: (line, message).
@@ -235,6 +237,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             limit,
             other_pawn_kinds,
             pawn_piece_promotion,
+            in_place: boolean("sittuyinPromotion", false)?,
         });
         let explicit = get("doubleStepRegionWhite").is_some() || get("doubleStepRegionBlack").is_some();
         if double && explicit {
@@ -371,6 +374,7 @@ fn drops(
         "mustDrop",
         "dropOppositeColoredBishop",
         "castlingDroppedPiece",
+        "sittuyinRookDrop",
     ];
     let piece_drops = boolean("pieceDrops", false)?;
     // Seirawan gating needs the hands without the drops.

@@ -33,4 +33,8 @@ pub struct Promotion {
     /// One more kind the pawn may become, printed `+`
     /// (`promotedPieceType = p:e`: wolf's elephant).
     pub pawn_piece_promotion: Option<usize>,
+    /// `sittuyinPromotion`: no promotion on moving into the region; a pawn
+    /// promotes as a move of its own, in place or onto an empty cell the new
+    /// piece attacks (`moves/in_place_promotion.rs`).
+    pub in_place: bool,
 }

@@ -3,7 +3,8 @@
 //! `mustDropType` naming the one kind that counts), bishops dropped on
 //! opposite colours (`dropOppositeColoredBishop`) and castling rights
 //! given to a king and rook dropped on their squares
-//! (`castlingDroppedPiece`), as Fairy-Stockfish's `variant.h` names them.
+//! (`castlingDroppedPiece`) and rooks dropped on the back rank only
+//! (`sittuyinRookDrop`), as Fairy-Stockfish's `variant.h` names them.
 
 use std::collections::BTreeMap;
 
@@ -35,6 +36,8 @@ pub struct SetupDrops {
     /// `castlingDroppedPiece`: a king dropped on its castling square, or a
     /// rook dropped in a corner beside such a king, gains castling rights.
     pub castling_dropped: bool,
+    /// `sittuyinRookDrop`: the rook kind, dropped only on the side's first rank.
+    pub rook_back_rank: Option<usize>,
 }
 
 /// The set-up rules from the keys; `None` when none is set. `castling`:
@@ -66,6 +69,13 @@ pub(super) fn from_keys(
         None
     };
     let castling_dropped = flag(keys, "castlingDroppedPiece")?;
+    let rook_back_rank = if flag(keys, "sittuyinRookDrop")? {
+        let r =
+            kind_of('r').ok_or_else(|| (line("sittuyinRookDrop"), "sittuyinRookDrop needs a rook (r)".to_string()))?;
+        Some(r)
+    } else {
+        None
+    };
     if castling_dropped && !castling {
         return Err((line("castlingDroppedPiece"), "castlingDroppedPiece = true needs castling".into()));
     }
@@ -77,8 +87,8 @@ pub(super) fn from_keys(
             return Err((line(k), format!("{k} = true with mustDrop = true is not implemented")));
         }
     }
-    if !must_drop && opposite_bishops.is_none() && !castling_dropped {
+    if !must_drop && opposite_bishops.is_none() && !castling_dropped && rook_back_rank.is_none() {
         return Ok(None);
     }
-    Ok(Some(SetupDrops { must_drop, must_kind, opposite_bishops, castling_dropped }))
+    Ok(Some(SetupDrops { must_drop, must_kind, opposite_bishops, castling_dropped, rook_back_rank }))
 }

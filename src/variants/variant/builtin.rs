@@ -20,7 +20,6 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("sittuyin", "Sittuyin's pawn promotion (sittuyinPromotion: to the met in place or diagonally, limited by promotionLimit, never giving check) and its rooks dropped on the back rank (sittuyinRookDrop) in the set-up phase"),
     ("supply", "drops and hands"),
     ("janggi", "the Janggi pieces and palace"),
     ("janggicasual", "the Janggi pieces and palace"),

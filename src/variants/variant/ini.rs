@@ -112,7 +112,6 @@ const FALSE_ONLY_KEYS: &[&str] = &[
     "bikjangRule",
     "perpetualCheckIllegal",
     "moveRepetitionIllegal",
-    "sittuyinPromotion",
     "wallOrMove",
 ];
 

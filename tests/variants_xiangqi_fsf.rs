@@ -77,10 +77,7 @@ fn constructed_xiangqi_positions_match_fairy_stockfish() {
 #[test]
 fn a_general_outside_the_palace_or_facing_the_other_is_refused() {
     for (fen, says) in [
-        (
-            "4k4/9/9/9/4K4/9/9/9/9/9 w - - 0 1",
-            "the white king on e6 is outside its region (mobilityRegionWhiteKing)",
-        ),
+        ("4k4/9/9/9/4K4/9/9/9/9/9 w - - 0 1", "the white king on e6 is outside its region (mobilityRegionWhiteKing)"),
         ("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "the generals face each other on the e-file (flyingGeneral)"),
         ("4k4/9/9/9/9/2B6/9/9/9/3K5 w - - 0 1", ""),
         ("4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1", ""),

@@ -26,8 +26,7 @@ impl Tables {
     #[inline]
     pub(crate) fn bound_allows(&self, kind: usize, side: Side, from: usize, to: usize) -> bool {
         let bounds = &self.laws.bounds;
-        !bounds.binds(kind)
-            || bounds.allows(kind, side, self.coords[from], to, self.coords[to], self.geometry().height)
+        !bounds.binds(kind) || bounds.allows(kind, side, self.coords[from], to, self.coords[to], self.geometry().height)
     }
 
     /// Does the royal piece of `by` (unless on `skip`) face `sq` on a file

@@ -528,10 +528,15 @@ fn bounds(
     }
     let soldier = keys.get("soldier").and_then(|(v, _)| v.chars().next()).and_then(kind_of);
     if let Some((v, l)) = keys.get("soldierPromotionRank") {
-        let rank: u8 = v.parse().ok().filter(|&r| r >= 1).ok_or_else(|| (Some(*l), format!("soldierPromotionRank = {v}: not a rank")))?;
+        let rank: u8 = v
+            .parse()
+            .ok()
+            .filter(|&r| r >= 1)
+            .ok_or_else(|| (Some(*l), format!("soldierPromotionRank = {v}: not a rank")))?;
         // From the first rank on (the default) it steps sideways anywhere.
         if rank > 1 {
-            let kind = soldier.ok_or_else(|| (Some(*l), "soldierPromotionRank needs a soldier (soldier = p)".to_string()))?;
+            let kind =
+                soldier.ok_or_else(|| (Some(*l), "soldierPromotionRank needs a soldier (soldier = p)".to_string()))?;
             bounds.soldier = Some((kind, rank - 1));
         }
     }
@@ -559,9 +564,8 @@ fn mobility(
             first.make_ascii_lowercase();
         }
         let letter = keys.get(&piece).and_then(|(v, _)| v.chars().next());
-        let kind = letter
-            .and_then(kind_of)
-            .ok_or_else(|| (Some(*line), format!("{key}: this variant has no {piece}")))?;
+        let kind =
+            letter.and_then(kind_of).ok_or_else(|| (Some(*line), format!("{key}: this variant has no {piece}")))?;
         let region = Region::parse(g, value).map_err(|e| (Some(*line), format!("{key}: {e}")))?;
         let i = match found.iter().position(|(k, _, _)| *k == kind) {
             Some(i) => i,

@@ -29,7 +29,7 @@ pub fn why_not(variant: &Variant, pos: &Position, from: usize, to: usize) -> Opt
             )));
         }
     }
-    if bounds.flying_general && Some(kind) != variant.royal {
+    if bounds.flying_general {
         let mut probe = pos.clone();
         let moves = variant.tables.legal_moves(&mut probe);
         let mut pseudo = Vec::new();
@@ -63,6 +63,7 @@ mod tests {
         assert!(why("4k4/9/9/9/9/2B6/9/9/9/3K5 w - - 0 1", "c5", "e7").contains("elephant's region"));
         assert!(why("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e4", "d4").contains("sideways only from its rank 6"));
         assert!(why("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1", "e6", "d8").contains("face each other"));
+        assert!(why("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e1", "d1").contains("face each other"));
         assert_eq!(why("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1", "e1", "d1"), "");
     }
 }

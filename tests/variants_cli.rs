@@ -148,13 +148,11 @@ fn unimplemented_rules_are_errors_naming_the_key() {
     ini_error(&format!("{base}cambodianMoves = true\n"), "v")
         .stderr(predicate::str::contains("line 5").and(predicate::str::contains("cambodianMoves = true")));
     ini_error(&format!("{base}mustDrop = true\n"), "v").stderr(predicate::str::contains("mustDrop = true"));
-    ini_error(&format!("{base}mobilityRegionWhiteKing = *1\n"), "v").stderr(
-        predicate::str::contains("line 5")
-            .and(predicate::str::contains("a mobility region is implemented for the pawn only")),
-    );
+    ini_error(&format!("{base}mobilityRegionWhiteQueen = *1\n"), "v")
+        .stderr(predicate::str::contains("line 5").and(predicate::str::contains("this variant has no queen")));
     ini_error("[v]\nking = k\ncustomPiece1 = a:feW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v")
         .stderr(predicate::str::contains("line 3").and(predicate::str::contains("'e' (en passant) without 'c'")));
-    ini_error("[v:xiangqi]\nking = k\n", "v").stderr(predicate::str::contains("template \"xiangqi\""));
+    ini_error("[v:janggi]\nking = k\n", "v").stderr(predicate::str::contains("template \"janggi\""));
     ini_error("[v]\nking = k\ncustomPiece1 = a:fxW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v").stderr(
         predicate::str::contains("line 3").and(predicate::str::contains("unknown modifier 'x' at character 2")),
     );

@@ -256,6 +256,11 @@ impl Rules for VariantRules {
             return Some(why);
         }
         let points = points(&self.variant, text.trim())?;
+        if let [from, .., to] = points[..] {
+            if let Some(why) = super::bound_hints::why_not(&self.variant, pos, from, to) {
+                return Some(why);
+            }
+        }
         move_hints::why_not(&self.variant, pos, &points)
     }
 }

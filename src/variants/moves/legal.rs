@@ -100,7 +100,11 @@ impl Tables {
             if x == skip {
                 continue;
             }
-            let t = &self.kinds[cell_kind(pos.cells[x])].sides[by];
+            let kind = cell_kind(pos.cells[x]);
+            if !self.bound_allows(kind, by, x, sq) {
+                continue;
+            }
+            let t = &self.kinds[kind].sides[by];
             match &t.shapes {
                 Some(shapes) => {
                     let bucket = self.bucket(shapes, x, kx, ky);
@@ -120,7 +124,7 @@ impl Tables {
                 }
             }
         }
-        false
+        self.general_faces(pos, sq, by, skip)
     }
 
     /// The marks of every square whose change could let a piece of `by`
@@ -166,6 +170,16 @@ impl Tables {
                     let c = cell(off);
                     marks[c >> 6] |= 1 << (c & 63);
                 }
+            }
+        }
+        // The flying general: a piece leaving the file between the
+        // generals may open it.
+        if self.laws.bounds.flying_general {
+            if checks && self.general_faces(pos, king, by, usize::MAX) {
+                return None;
+            }
+            for c in self.cells_between_generals(pos) {
+                marks[c >> 6] |= 1 << (c & 63);
             }
         }
         Some(marks)

@@ -29,6 +29,7 @@ pub(crate) mod pawns;
 pub mod play;
 pub(crate) mod played_rules;
 pub(crate) mod promotion;
+pub(crate) mod regions;
 pub(crate) mod setup;
 pub(crate) mod shapes;
 pub(crate) mod shogi;

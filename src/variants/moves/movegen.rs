@@ -155,6 +155,7 @@ impl Tables {
                         s.promotes_to.get(k).is_some_and(Option::is_some)
                             || s.demotion && s.demotes_to.get(k).is_some_and(Option::is_some)
                     })
+                    || laws.bounds.binds(k)
             })
             .fold(0, |m, k| m | 1 << k);
         let pawn_path = pawn.filter(|&k| !out[k].dedup).and_then(|k| {
@@ -359,8 +360,8 @@ impl Tables {
     }
 
     /// Does `kind` have moves its leg code does not make, for either side:
-    /// the pawn's (double steps, en passant, promotion) or a promotion as
-    /// the pawn's (`promotionPawnTypes`)?
+    /// the pawn's (double steps, en passant, promotion), a promotion as
+    /// the pawn's (`promotionPawnTypes`), or bounds that drop some of them?
     #[inline]
     pub(crate) fn has_extras(&self, kind: usize) -> bool {
         self.extras >> kind & 1 == 1
@@ -372,6 +373,9 @@ impl Tables {
         let kind = cell_kind(pos.cells[from]);
         if !self.has_extras(kind) {
             return;
+        }
+        if self.laws.bounds.binds(kind) {
+            self.keep_in_bounds(pos, from, start, out);
         }
         if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
             self.pawn_extras(pos, from, start, out);

@@ -1,6 +1,7 @@
 //! Reading the rules from a `variants.ini` section's keys, with
 //! Fairy-Stockfish's names and meanings (`src/parser.cpp` of pyffish 0.0.90).
 
+use super::bounds::Bounds;
 use super::castling::Castling;
 use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
@@ -92,6 +93,8 @@ pub const LAW_KEYS: &[&str] = &[
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
     "sittuyinRookDrop",
+    "soldierPromotionRank",
+    "flyingGeneral",
 ];
 
 /// A key's error: (line, message).
@@ -142,6 +145,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     };
     let top = g.height - 1;
     let mut laws = Laws::default();
+    let regions = mobility(keys, g, kind_of)?;
     let builtin_pawn = keys.get("pawn").and_then(|(v, _)| v.chars().next()).filter(|&c| c != '-').and_then(kind_of);
     let betza_pawn = betza_pawn(keys, kind_of, builtin_pawn)?;
     let pawn_kind = betza_pawn.map(|(kind, _)| kind).or(builtin_pawn);
@@ -166,11 +170,12 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             betza,
             takes_ep: betza_pawn.is_some_and(|(_, e)| e),
             rushes: [Vec::new(), Vec::new()],
-            mobility: match mobility(keys, g, kind, kind_of)? {
-                Some(_) if !betza => {
-                    return Err((None, "a mobility region for the built-in pawn is not implemented".into()))
+            mobility: match regions.iter().find(|(k, _, _)| *k == kind) {
+                Some((_, _, l)) if !betza => {
+                    return Err((Some(*l), "a mobility region for the built-in pawn is not implemented".into()))
                 }
-                found => found.unwrap_or([all.clone(), all]),
+                Some((_, found, _)) => found.clone(),
+                None => [all.clone(), all],
             },
         });
         let (_, l) = keys.get("pawn").map(|(v, l)| (v, *l)).unwrap_or((&String::new(), 0));
@@ -252,12 +257,8 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         if let Some((k, (_, l))) = keys.iter().find(listed) {
             return Err((Some(*l), format!("{k} in a variant without pawns is not implemented")));
         }
-        if let Some((k, (_, l))) =
-            keys.range("mobilityRegion".to_string()..).find(|(k, _)| k.starts_with("mobilityRegion"))
-        {
-            return Err((Some(*l), format!("{k}: a mobility region is implemented for the pawn only")));
-        }
     }
+    laws.bounds = bounds(keys, regions, laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind), kind_of)?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,
@@ -534,15 +535,47 @@ fn betza_pawn(
     Ok(None)
 }
 
-/// `mobilityRegionWhiteCustomPiece1 = *2 *3 ...`: where the pawn may move
-/// (a region for any other piece is not implemented).
+/// The bounds of the pieces: the mobility regions but the Betza pawn's
+/// (`PawnLaws::mobility`), the soldier's river and the flying general.
+fn bounds(
+    keys: &Keys,
+    regions: Vec<(usize, [Region; 2], usize)>,
+    betza_pawn: Option<usize>,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Bounds, KeyError> {
+    let mut bounds = Bounds { flying_general: flag(keys, "flyingGeneral", false)?, ..Bounds::default() };
+    for (kind, region, _) in regions.into_iter().filter(|(k, _, _)| Some(*k) != betza_pawn) {
+        if bounds.regions.len() <= kind {
+            bounds.regions.resize(kind + 1, None);
+        }
+        bounds.regions[kind] = Some(region);
+    }
+    let soldier = keys.get("soldier").and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    if let Some((v, l)) = keys.get("soldierPromotionRank") {
+        let rank: u8 = v
+            .parse()
+            .ok()
+            .filter(|&r| r >= 1)
+            .ok_or_else(|| (Some(*l), format!("soldierPromotionRank = {v}: not a rank")))?;
+        // From the first rank on (the default) it steps sideways anywhere.
+        if rank > 1 {
+            let kind =
+                soldier.ok_or_else(|| (Some(*l), "soldierPromotionRank needs a soldier (soldier = p)".to_string()))?;
+            bounds.soldier = Some((kind, rank - 1));
+        }
+    }
+    Ok(bounds)
+}
+
+/// `mobilityRegionWhiteKing = d1 e1 f1 ...`, `mobilityRegionBlackCustomPiece1
+/// = *2 *3`: per kind, where a piece of each side may move (a side without
+/// the key anywhere), with the line of a key.
 fn mobility(
     keys: &Keys,
     g: &Geometry,
-    pawn: usize,
     kind_of: &dyn Fn(char) -> Option<usize>,
-) -> Result<Option<[Region; 2]>, KeyError> {
-    let mut found: Option<[Region; 2]> = None;
+) -> Result<Vec<(usize, [Region; 2], usize)>, KeyError> {
+    let mut found: Vec<(usize, [Region; 2], usize)> = Vec::new();
     for (key, (value, line)) in keys.range("mobilityRegion".to_string()..) {
         let Some(rest) = key.strip_prefix("mobilityRegion") else { break };
         let (side, name) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
@@ -555,12 +588,18 @@ fn mobility(
             first.make_ascii_lowercase();
         }
         let letter = keys.get(&piece).and_then(|(v, _)| v.chars().next());
-        if letter.and_then(kind_of) != Some(pawn) {
-            return Err((Some(*line), format!("{key}: a mobility region is implemented for the pawn only")));
-        }
+        let kind =
+            letter.and_then(kind_of).ok_or_else(|| (Some(*line), format!("{key}: this variant has no {piece}")))?;
         let region = Region::parse(g, value).map_err(|e| (Some(*line), format!("{key}: {e}")))?;
-        let all = Region(vec![true; g.cells]);
-        found.get_or_insert_with(|| [all.clone(), all])[side] = region;
+        let i = match found.iter().position(|(k, _, _)| *k == kind) {
+            Some(i) => i,
+            None => {
+                let all = Region(vec![true; g.cells]);
+                found.push((kind, [all.clone(), all], *line));
+                found.len() - 1
+            }
+        };
+        found[i].1[side] = region;
     }
     Ok(found)
 }

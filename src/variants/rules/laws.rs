@@ -1,6 +1,7 @@
 //! `Laws`: every rule of a variant beyond its pieces' moves, one field
 //! per rule family (each typed in a file of its own).
 
+use super::bounds::Bounds;
 use super::castling::Castling;
 use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
@@ -58,6 +59,9 @@ pub struct Laws {
     pub drops: Option<Drops>,
     /// Shogi's piece promotions and drop rules, if the variant has them.
     pub shogi: Option<Shogi>,
+    /// Regions the pieces may not leave, the soldier's river, the flying
+    /// general (Xiangqi).
+    pub bounds: Bounds,
 }
 
 impl Laws {

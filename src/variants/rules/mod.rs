@@ -6,9 +6,10 @@
 //! reads this struct, never the variant's name.
 //!
 //! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
-//! `game_end.rs`, `gates.rs`, `drops.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`), a field of `Laws` (`laws.rs`) and its keys
 //! in `keys.rs`. Uses `board/` (layer 1).
 
+mod bounds;
 mod castling;
 mod drops;
 mod game_end;
@@ -21,6 +22,7 @@ mod region;
 mod setup;
 mod shogi;
 
+pub use bounds::Bounds;
 pub use castling::Castling;
 pub use drops::Drops;
 pub use game_end::{Extinction, Flag};

@@ -63,6 +63,8 @@ pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
     ("elephant", 'e', "nA"),
     ("banner", 'a', "RcpRnN"),
     ("wazir", 'w', "W"),
+    // Sideways only from `soldierPromotionRank` on (`rules::Bounds`).
+    ("soldier", 'p', "fsW"),
     ("commoner", 'm', "K"),
     ("centaur", 'c', "KN"),
     ("pawn", 'p', "fmWfcF"),
@@ -70,7 +72,6 @@ pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
 
 /// Built-in pieces with rules beyond their Betza in Fairy-Stockfish.
 const UNSUPPORTED_PIECES: &[(&str, &str)] = &[
-    ("soldier", "the Xiangqi soldier's river rule is not implemented"),
     ("janggiCannon", "the Janggi cannon's rules are not implemented"),
     ("janggiElephant", "the Janggi elephant is not implemented"),
 ];
@@ -99,18 +100,20 @@ const IGNORED_KEYS: &[&str] = &[
     // Shatar's mate rule decides only who has won a mate (by a knight
     // alone, or without a "shak" in the checks, it is no win), not the moves.
     "shatarMateRule",
+    // Xiangqi's bans on perpetual check and chasing need the game's
+    // history: a position's moves, and so perft, are the same without them.
+    "perpetualCheckIllegal",
+    "chasingRule",
 ];
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
 const FALSE_ONLY_KEYS: &[&str] = &[
-    "flyingGeneral",
     "pass",
     "passWhite",
     "passBlack",
     "passOnStalemate",
     "bikjangRule",
-    "perpetualCheckIllegal",
     "moveRepetitionIllegal",
     "wallOrMove",
 ];
@@ -324,7 +327,7 @@ impl IniFile {
                     }
                 }
                 k if IGNORED_KEYS.contains(&k) || rules::LAW_KEYS.contains(&k) => {}
-                // Read by `laws` (the pawn's only).
+                // Read by `laws` (`rules::Bounds`, the Betza pawn's own).
                 k if k.starts_with("mobilityRegion") => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {
                     if bool_value()? {

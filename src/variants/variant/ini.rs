@@ -108,15 +108,8 @@ const IGNORED_KEYS: &[&str] = &[
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
-const FALSE_ONLY_KEYS: &[&str] = &[
-    "pass",
-    "passWhite",
-    "passBlack",
-    "passOnStalemate",
-    "bikjangRule",
-    "moveRepetitionIllegal",
-    "wallOrMove",
-];
+const FALSE_ONLY_KEYS: &[&str] =
+    &["pass", "passWhite", "passBlack", "passOnStalemate", "bikjangRule", "moveRepetitionIllegal", "wallOrMove"];
 
 #[derive(Debug, Clone)]
 struct Section {

@@ -6,6 +6,7 @@
 
 use super::region::Region;
 use crate::variants::board::Side;
+use std::collections::BTreeMap;
 
 /// The bounds of a variant's pieces; the default bounds nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -47,4 +48,37 @@ impl Bounds {
             _ => true,
         }
     }
+}
+
+/// The bounds of the pieces: the mobility regions but the Betza pawn's
+/// (`PawnLaws::mobility`), the soldier's river and the flying general.
+pub(super) fn from_keys(
+    keys: &BTreeMap<String, (String, usize)>,
+    flying_general: bool,
+    regions: Vec<(usize, [Region; 2], usize)>,
+    betza_pawn: Option<usize>,
+    kind_of: &dyn Fn(char) -> Option<usize>,
+) -> Result<Bounds, (Option<usize>, String)> {
+    let mut bounds = Bounds { flying_general, ..Bounds::default() };
+    for (kind, region, _) in regions.into_iter().filter(|(k, _, _)| Some(*k) != betza_pawn) {
+        if bounds.regions.len() <= kind {
+            bounds.regions.resize(kind + 1, None);
+        }
+        bounds.regions[kind] = Some(region);
+    }
+    let soldier = keys.get("soldier").and_then(|(v, _)| v.chars().next()).and_then(kind_of);
+    if let Some((v, l)) = keys.get("soldierPromotionRank") {
+        let rank: u8 = v
+            .parse()
+            .ok()
+            .filter(|&r| r >= 1)
+            .ok_or_else(|| (Some(*l), format!("soldierPromotionRank = {v}: not a rank")))?;
+        // From the first rank on (the default) it steps sideways anywhere.
+        if rank > 1 {
+            let kind =
+                soldier.ok_or_else(|| (Some(*l), "soldierPromotionRank needs a soldier (soldier = p)".to_string()))?;
+            bounds.soldier = Some((kind, rank - 1));
+        }
+    }
+    Ok(bounds)
 }

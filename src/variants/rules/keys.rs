@@ -1,7 +1,6 @@
 //! Reading the rules from a `variants.ini` section's keys, with
 //! Fairy-Stockfish's names and meanings (`src/parser.cpp` of pyffish 0.0.90).
 
-use super::bounds::Bounds;
 use super::castling::Castling;
 use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
@@ -258,7 +257,13 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
             return Err((Some(*l), format!("{k} in a variant without pawns is not implemented")));
         }
     }
-    laws.bounds = bounds(keys, regions, laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind), kind_of)?;
+    laws.bounds = super::bounds::from_keys(
+        keys,
+        flag(keys, "flyingGeneral", false)?,
+        regions,
+        laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind),
+        kind_of,
+    )?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,
@@ -533,38 +538,6 @@ fn betza_pawn(
         return Ok(Some((kind, key == "pawnTypes" || betza_has_e)));
     }
     Ok(None)
-}
-
-/// The bounds of the pieces: the mobility regions but the Betza pawn's
-/// (`PawnLaws::mobility`), the soldier's river and the flying general.
-fn bounds(
-    keys: &Keys,
-    regions: Vec<(usize, [Region; 2], usize)>,
-    betza_pawn: Option<usize>,
-    kind_of: &dyn Fn(char) -> Option<usize>,
-) -> Result<Bounds, KeyError> {
-    let mut bounds = Bounds { flying_general: flag(keys, "flyingGeneral", false)?, ..Bounds::default() };
-    for (kind, region, _) in regions.into_iter().filter(|(k, _, _)| Some(*k) != betza_pawn) {
-        if bounds.regions.len() <= kind {
-            bounds.regions.resize(kind + 1, None);
-        }
-        bounds.regions[kind] = Some(region);
-    }
-    let soldier = keys.get("soldier").and_then(|(v, _)| v.chars().next()).and_then(kind_of);
-    if let Some((v, l)) = keys.get("soldierPromotionRank") {
-        let rank: u8 = v
-            .parse()
-            .ok()
-            .filter(|&r| r >= 1)
-            .ok_or_else(|| (Some(*l), format!("soldierPromotionRank = {v}: not a rank")))?;
-        // From the first rank on (the default) it steps sideways anywhere.
-        if rank > 1 {
-            let kind =
-                soldier.ok_or_else(|| (Some(*l), "soldierPromotionRank needs a soldier (soldier = p)".to_string()))?;
-            bounds.soldier = Some((kind, rank - 1));
-        }
-    }
-    Ok(bounds)
 }
 
 /// `mobilityRegionWhiteKing = d1 e1 f1 ...`, `mobilityRegionBlackCustomPiece1

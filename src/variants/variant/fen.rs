@@ -51,7 +51,7 @@ const FSF_TYPE_ORDER: &[&str] = &[
     "king",
 ];
 
-fn side_name(side: Side) -> &'static str {
+pub(super) fn side_name(side: Side) -> &'static str {
     if side == WHITE {
         "white"
     } else {
@@ -150,34 +150,6 @@ impl Variant {
     }
 
     /// The board field.
-    /// A piece outside its mobility region, or generals facing each other
-    /// with `flyingGeneral`, makes an illegal position.
-    fn check_bounds(&self, pos: &Position) -> Result<(), String> {
-        let (g, t) = (&self.geometry, &self.tables);
-        for side in [WHITE, BLACK] {
-            for &cell in &pos.lists[side] {
-                let kind = cell_kind(pos.cells[cell as usize]);
-                if t.laws.bounds.region(kind, side).is_some_and(|r| !r.has(cell as usize)) {
-                    let name = &self.pieces[kind].name;
-                    let key =
-                        format!("mobilityRegion{}{}{}", ["White", "Black"][side], name[..1].to_uppercase(), &name[1..]);
-                    let (who, at) = (side_name(side), g.name(cell as usize));
-                    return Err(format!("illegal position: the {who} {name} on {at} is outside its region ({key})"));
-                }
-            }
-        }
-        let (w, b) = (pos.royal[WHITE], pos.royal[BLACK]);
-        if t.laws.bounds.flying_general
-            && w != NO_SQUARE
-            && b != NO_SQUARE
-            && t.general_faces(pos, w as usize, BLACK, usize::MAX)
-        {
-            let file = (b'a' + g.coords(w as usize).0) as char;
-            return Err(format!("illegal position: the generals face each other on the {file}-file (flyingGeneral)"));
-        }
-        Ok(())
-    }
-
     fn parse_board(&self, board: &str) -> Result<Position, String> {
         let g = &self.geometry;
         let mut pos = Position::empty(g);

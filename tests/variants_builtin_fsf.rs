@@ -135,7 +135,7 @@ fn every_builtin_builds_and_moves_from_its_start() {
 /// Constructed positions, one or more per rule: (variant, FEN, depth, the
 /// rule and the source that decided it). Fairy-Stockfish counts each too; a
 /// disagreement is settled by the published rules, not by copying either.
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     // Grand chess (chessvariants.com/large.dir/grand.html): promotion is
     // optional on ranks 8 and 9, compulsory on 10, and only to a piece the
     // side has lost; a pawn that cannot promote on 10 may not go there. Here
@@ -329,10 +329,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

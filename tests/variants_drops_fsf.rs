@@ -27,14 +27,7 @@ fn drop_variants_match_fairy_stockfish_from_the_start() {
 #[test]
 fn drop_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts("drops_playouts.txt").iter().enumerate() {
-        // Every third position one ply deeper.
-        let depth = if i % 3 == 0 { 3 } else { 2 };
-        if let Err(e) = check(&mut fsf, name, fen, depth) {
-            failures.push(e);
-        }
-    }
+    let failures = on_fsf_playouts(&mut fsf, "drops_playouts.txt", 3, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -47,7 +40,7 @@ fn drop_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     ("crazyhouse", "r3k2r/pPp2ppp/8/3Q~4/8/8/P1PP1PPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1", 2, "full hands, promoted queen"),
     ("crazyhouse", "4k3/8/8/8/3q4/8/8/R~3K3[n] b - - 0 1", 3, "a promoted rook captured goes to the hand as a pawn"),
     ("loop", "4k3/8/8/8/3q4/8/8/R~3K3[n] b - - 0 1", 3, "loop: it goes to the hand as a rook"),
@@ -80,10 +73,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_drop_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

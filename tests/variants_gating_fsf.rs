@@ -33,7 +33,7 @@ fn gating_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     (
         "seirawan",
         "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1",
@@ -65,10 +65,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_gating_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

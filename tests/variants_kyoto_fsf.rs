@@ -51,13 +51,7 @@ fn flipping_shogi_variants_match_fairy_stockfish_from_the_start() {
 #[test]
 fn flipping_shogi_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts("kyoto_playouts.txt").iter().enumerate() {
-        let depth = if i % 4 == 0 { 3 } else { 2 };
-        if let Err(e) = check(&mut fsf, name, fen, depth) {
-            failures.push(e);
-        }
-    }
+    let failures = on_fsf_playouts(&mut fsf, "kyoto_playouts.txt", 4, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -70,7 +64,7 @@ fn flipping_shogi_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     ("kyotoshogi", "k4/5/5/2+S2/4K[] w - - 0 1", 3, "a promoted piece must turn back when it moves (c2a4-)"),
     ("kyotoshogi", "k4/5/2S2/5/4K[] w - - 0 1", 3, "an unpromoted piece must promote when it moves"),
     ("kyotoshogi", "k4/5/5/5/4K[LNSPlnsp] w - - 0 1", 2, "a piece in hand is dropped either side up (+N@c3)"),
@@ -88,10 +82,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_flipping_shogi_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

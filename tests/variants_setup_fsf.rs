@@ -31,7 +31,7 @@ fn setup_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     (
         "placement",
         "8/pppppppp/8/8/8/8/PPPPPPPP/1B6[KQRRBNNkqrrbbnn] w - - 0 1",
@@ -90,10 +90,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_setup_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -69,13 +69,7 @@ fn shogi_variants_match_fairy_stockfish_from_the_start() {
 #[test]
 fn shogi_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts("shogi_playouts.txt").iter().enumerate() {
-        let depth = if i % 4 == 0 { 3 } else { 2 };
-        if let Err(e) = check(&mut fsf, name, fen, depth) {
-            failures.push(e);
-        }
-    }
+    let failures = on_fsf_playouts(&mut fsf, "shogi_playouts.txt", 4, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -88,7 +82,7 @@ fn shogi_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     ("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[Pp] w - - 0 1", 2, "nifu: no second pawn on the e-file"),
     ("shogi", "4k4/9/9/9/9/9/4+P4/9/4K4[Pp] w - - 0 1", 2, "a tokin does not count for nifu"),
     ("shogi", "3gkg3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1", 2, "a pawn drop in front of the king that a gold takes"),
@@ -123,10 +117,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_shogi_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -23,13 +23,7 @@ fn xiangqi_variants_match_fairy_stockfish_from_the_start() {
 #[test]
 fn xiangqi_variants_match_fairy_stockfish_on_its_own_games() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let mut failures = Vec::new();
-    for (i, (name, fen)) in fsf_playouts("xiangqi_playouts.txt").iter().enumerate() {
-        let depth = if i % 3 == 0 { 3 } else { 2 };
-        if let Err(e) = check(&mut fsf, name, fen, depth) {
-            failures.push(e);
-        }
-    }
+    let failures = on_fsf_playouts(&mut fsf, "xiangqi_playouts.txt", 3, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -42,7 +36,7 @@ fn xiangqi_variants_match_fairy_stockfish_on_our_playouts() {
 }
 
 /// Constructed positions, one or more per rule: (variant, FEN, depth, rule).
-const RULES: &[(&str, &str, u32, &str)] = &[
+const RULES: &[Rule] = &[
     ("xiangqi", "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1", 3, "flying general: the horse between the generals is pinned"),
     ("xiangqi", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 2, "flying general: no king step onto the open d-file"),
     ("xiangqi", "3k5/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1", 3, "flying general: black may not step onto the e-file"),
@@ -65,10 +59,7 @@ const RULES: &[(&str, &str, u32, &str)] = &[
 #[test]
 fn constructed_xiangqi_positions_match_fairy_stockfish() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let failures: Vec<String> = RULES
-        .iter()
-        .filter_map(|&(name, fen, depth, rule)| check(&mut fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
-        .collect();
+    let failures = on_rules(&mut fsf, RULES, &mut check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -292,3 +292,25 @@ pub fn on_our_playouts(fsf: &mut Fsf, variants: &[(&str, u32)], plan: &Playouts,
     }
     failures
 }
+
+/// Fairy-Stockfish's own games of `tests/variants/<file>` ([`fsf_playouts`]),
+/// one ply deeper (3) on every `deeper`-th line and 2 on the others; the
+/// failures.
+pub fn on_fsf_playouts(fsf: &mut Fsf, file: &str, deeper: usize, check: Check) -> Vec<String> {
+    fsf_playouts(file)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (name, fen))| check(fsf, name, fen, if i % deeper == 0 { 3 } else { 2 }).err())
+        .collect()
+}
+
+/// A constructed position: (variant, FEN, depth, the rule it shows).
+pub type Rule = (&'static str, &'static str, u32, &'static str);
+
+/// Every constructed position; the failures, each led by its rule.
+pub fn on_rules(fsf: &mut Fsf, rules: &[Rule], check: Check) -> Vec<String> {
+    rules
+        .iter()
+        .filter_map(|&(name, fen, depth, rule)| check(fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
+        .collect()
+}

@@ -32,8 +32,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("joust", "a wall placed with every move"),
     ("snailtrail", "a wall placed with every move"),
     ("ataxx", "Ataxx's cloning and flipping moves"),
-    ("clobber", "moves that must capture, with no king (Clobber)"),
-    ("clobber10", "moves that must capture, with no king (Clobber)"),
     ("flipello", "placing and flipping stones (Othello)"),
     ("flipello10", "placing and flipping stones (Othello)"),
     ("flipersi", "placing and flipping stones (Othello)"),

@@ -95,6 +95,11 @@ impl Variant {
             }
             counters = Some(fields.remove(4));
         }
+        // Fairy-Stockfish skips the castling and en-passant fields when a
+        // number follows the side to move (Ataxx's `P5p/7/7/7/7/7/p5P w 0 1`).
+        if fields.get(2).is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit())) {
+            fields.splice(2..2, ["-", "-"]);
+        }
         if let Some(rest) = fields.get(6) {
             return Err(err(format!("unexpected text after the fullmove number: {rest:?}")));
         }

@@ -172,6 +172,8 @@ pub struct Position {
     /// The pawns' cell without its colour bit (kind + 1); 0: the cell sets
     /// are not kept (`index_cells` was not asked to).
     pawn_code: u8,
+    /// Passes played in a row just now (two end the game); a FEN has none.
+    pub passes: u8,
 }
 
 impl fmt::Debug for Position {
@@ -214,6 +216,7 @@ impl Position {
             pawns: [CellBits::default(); 2],
             walls: CellBits::default(),
             pawn_code: 0,
+            passes: 0,
         }
     }
 
@@ -320,6 +323,24 @@ impl Position {
         }
         if royal {
             self.royal[side] = sq as u16;
+        }
+    }
+
+    /// Turns the piece on `sq` over to the other side (a flipped stone).
+    pub fn flip(&mut self, sq: usize) {
+        let cell = self.cells[sq];
+        let side = cell_side(cell);
+        self.remove_from_list(sq, side);
+        self.cells[sq] = cell ^ BLACK_BIT;
+        self.slot[sq] = self.lists[side ^ 1].len() as u16;
+        self.lists[side ^ 1].push(sq as u16);
+        if self.pawn_code != 0 {
+            self.men[side].remove(sq);
+            self.men[side ^ 1].insert(sq);
+            if self.is_pawn(cell) {
+                self.pawns[side].remove(sq);
+                self.pawns[side ^ 1].insert(sq);
+            }
         }
     }
 

@@ -15,6 +15,9 @@ impl Tables {
     /// square, to no marked square, is legal (an explosion aside): those are
     /// counted without building a move; the rest are tested one by one.
     pub fn count_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
+        if let Some(st) = self.stone_tables() {
+            return st.count(&st.node(pos));
+        }
         if self.setup_drops && self.setup_applies(pos) {
             // Set-up rules (must-drop, bishops' colours) judge each drop.
             let mut n = 0;

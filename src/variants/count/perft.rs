@@ -8,6 +8,9 @@ use rayon::prelude::*;
 
 /// Leaf nodes of the legal move tree to `depth` (1 at depth 0).
 pub fn perft(variant: &Variant, pos: &mut Position, depth: u32) -> u64 {
+    if let Some(st) = variant.tables.stone_tables() {
+        return super::stones::perft(st, &st.node(pos), depth);
+    }
     let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     let mut scratch = Vec::with_capacity(256);
     // Without a rule that acts when a move is played (and no en-passant

@@ -14,6 +14,9 @@ impl Tables {
         let laws = &self.laws;
         let us = pos.side;
         let them = us ^ 1;
+        if let Some(st) = self.stone_tables() {
+            return st.over(&st.node(pos));
+        }
         // Pseudo-royal pieces are never captured, so extinction does not
         // end the game (Fairy-Stockfish's `is_immediate_game_end`).
         if let Some(ext) = laws.extinction.as_ref().filter(|e| !e.pseudo_royal || laws.blast) {

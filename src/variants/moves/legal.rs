@@ -340,8 +340,16 @@ impl Tables {
     }
 
     /// Calls `f` for every legal move of the side to move; `moves` is scratch.
-    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, f: impl FnMut(&mut Position, Move)) {
+    pub fn for_each_legal_in(&self, pos: &mut Position, moves: &mut Vec<Move>, mut f: impl FnMut(&mut Position, Move)) {
         moves.clear();
+        if let Some(st) = self.stone_tables() {
+            // A stone game's moves are all legal.
+            self.stone_moves(st, pos, moves);
+            for &mv in moves.iter() {
+                f(pos, mv);
+            }
+            return;
+        }
         if self.game_over(pos) {
             return;
         }

@@ -5,7 +5,8 @@
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
 //! `played_rules.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
 //! promotions and drop rules, `setup.rs`: set-up phases played with drops,
-//! `in_place_promotion.rs`: Sittuyin's promotion), legality (`legal.rs`) and playing a move and taking
+//! `in_place_promotion.rs`: Sittuyin's promotion, `stones.rs`: stone games'
+//! drops, jumps, flips and passes), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
 //!
 //! Each rule's file adds `impl Tables` methods that `movegen.rs` and
@@ -34,4 +35,5 @@ pub(crate) mod setup;
 pub(crate) mod shapes;
 pub(crate) mod shogi;
 pub(crate) mod simple_paths;
+pub(crate) mod stones;
 pub mod vocabulary;

@@ -80,6 +80,8 @@ pub struct Tables {
     /// colours, castling gained by a drop): drops are generated and
     /// tested one by one (`setup.rs`).
     pub(crate) setup_drops: bool,
+    /// A stone game's tables (`stones.rs`), if the variant is one.
+    pub(crate) stones: Option<Box<super::stones::StoneTables>>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -164,7 +166,8 @@ impl Tables {
         });
         let plain_play = laws.plain_play();
         let setup_drops = laws.drops.as_ref().is_some_and(|d| d.setup.is_some());
-        Ok(Tables {
+        let stone_rules = laws.stones.clone();
+        let mut tables = Tables {
             kinds: out,
             geometry,
             coords,
@@ -177,7 +180,12 @@ impl Tables {
             pawn_path,
             plain_play,
             setup_drops,
-        })
+            stones: None,
+        };
+        if let Some(rules) = stone_rules {
+            tables.stones = Some(Box::new(super::stones::StoneTables::new(&tables, &rules, kinds.len())?));
+        }
+        Ok(tables)
     }
 
     /// The board these tables were built for.
@@ -432,6 +440,9 @@ impl Tables {
 
     /// Every distinct pseudo-legal move of the side to move.
     pub fn pseudo_legal(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        if let Some(st) = self.stone_tables() {
+            return self.stone_moves(st, pos, out);
+        }
         let side = pos.side;
         match &self.reparse {
             None => {

@@ -27,6 +27,10 @@ pub struct Played {
     /// Promoted marks before the move: bit 0 the mover's, bit 1 the
     /// destination's, bit 2 + i the i-th captured cell's (not the destination).
     pub(super) marks: u8,
+    /// Stones flipped (a stone game's squares as bits, low word first).
+    pub(super) flips: [u64; 2],
+    /// Passes in a row before the move.
+    pub(super) passes: u8,
 }
 
 impl Played {
@@ -44,6 +48,8 @@ impl Played {
             petrified: false,
             gains: [0; 4],
             marks: 0,
+            flips: [0; 2],
+            passes: pos.passes,
         }
     }
 
@@ -54,6 +60,7 @@ impl Played {
         pos.ep_victim = self.ep_victim;
         pos.gates = self.gates;
         pos.checks = self.checks;
+        pos.passes = self.passes;
     }
 }
 
@@ -89,6 +96,9 @@ impl Tables {
     /// move back at once.
     #[inline]
     pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
+        if let Some(st) = self.stone_tables() {
+            return self.play_stones(st, pos, mv);
+        }
         if self.laws.drops.is_some() {
             return self.play_hands(pos, mv);
         }
@@ -167,6 +177,9 @@ impl Tables {
     /// Takes back a move made by `play`.
     #[inline]
     pub fn unplay(&self, pos: &mut Position, mv: Move, played: &Played) {
+        if let Some(st) = self.stone_tables() {
+            return self.unplay_stones(st, pos, mv, played);
+        }
         if self.laws.drops.is_some() {
             return self.unplay_hands(pos, mv, played);
         }

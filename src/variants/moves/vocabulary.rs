@@ -44,6 +44,9 @@ pub enum Special {
     Castle,
     /// A piece of kind `promo - 1` from the hand onto `to` (`from == to`).
     Drop,
+    /// A pass: nothing moves (`from == to`, a square of the mover's, as
+    /// Fairy-Stockfish writes it: `a1a1`).
+    Pass,
 }
 
 /// The most locust victims in one move.
@@ -66,6 +69,11 @@ impl Move {
     /// A drop of `kind` from the hand onto `to`.
     pub fn drop(kind: usize, to: usize) -> Move {
         Move { promo: kind as u8 + 1, special: Special::Drop, ..Move::plain(to, to) }
+    }
+
+    /// A pass, written as a move from `sq` to itself.
+    pub fn pass(sq: usize) -> Move {
+        Move { special: Special::Pass, ..Move::plain(sq, sq) }
     }
 
     /// The kind dropped, if the move is a drop.

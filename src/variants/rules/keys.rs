@@ -96,6 +96,11 @@ pub const LAW_KEYS: &[&str] = &[
     "flyingGeneral",
 ];
 
+/// Keys read here or by a rule family's own `from_keys` (`stones.rs`).
+pub fn is_law_key(k: &str) -> bool {
+    LAW_KEYS.contains(&k) || super::stones::STONE_KEYS.contains(&k)
+}
+
 /// A key's error: (line, message).
 pub type KeyError = (Option<usize>, String);
 
@@ -352,6 +357,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         });
     }
     laws.drops = drops(keys, g, &laws, builtin_pawn, kind_of)?;
+    laws.stones = super::stones::from_keys(keys, g, &|k, d| flag(keys, k, d))?;
     laws.shogi = shogi(keys, g, &laws, kind_of)?;
     // Fairy-Stockfish tests duple check only among pseudo-royal pieces.
     if boolean("dupleCheck", false)? && !laws.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {

@@ -6,7 +6,7 @@
 //! reads this struct, never the variant's name.
 //!
 //! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
-//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`, `stones.rs`), a field of `Laws` (`laws.rs`) and its keys
 //! in `keys.rs`. Uses `board/` (layer 1).
 
 mod bounds;
@@ -21,16 +21,18 @@ mod promotion;
 mod region;
 mod setup;
 mod shogi;
+mod stones;
 
 pub use bounds::Bounds;
 pub use castling::Castling;
 pub use drops::Drops;
 pub use game_end::{Extinction, Flag};
 pub use gates::Cambodian;
-pub use keys::{from_keys, KeyError, Keys, LAW_KEYS};
+pub use keys::{from_keys, is_law_key, KeyError, Keys, LAW_KEYS};
 pub use laws::Laws;
 pub use pawns::{PawnLaws, Rushes};
 pub use promotion::{Mandatory, Promotion};
 pub use region::Region;
 pub use setup::SetupDrops;
 pub use shogi::{promoted_letter, Shogi};
+pub use stones::{Enclosing, Stones, STONE_KEYS};

@@ -31,10 +31,6 @@ const NOT_SUPPORTED: &[(&str, &str)] = &[
     ("isolation7x7", "a wall placed with every move"),
     ("joust", "a wall placed with every move"),
     ("snailtrail", "a wall placed with every move"),
-    ("ataxx", "Ataxx's cloning and flipping moves"),
-    ("flipello", "placing and flipping stones (Othello)"),
-    ("flipello10", "placing and flipping stones (Othello)"),
-    ("flipersi", "placing and flipping stones (Othello)"),
 ];
 
 /// The built-in variant `name`; an unknown name lists the near names, and

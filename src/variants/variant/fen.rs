@@ -536,7 +536,9 @@ impl Variant {
                 out.push('/');
             }
         }
-        if self.tables.laws.drops.is_some() {
+        // Free drops (Ataxx) have no hand to write.
+        let free = self.tables.laws.stones.as_ref().is_some_and(|s| s.free_drops);
+        if self.tables.laws.drops.is_some() && !free {
             out.push_str(&self.hand_text(pos));
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });

@@ -90,7 +90,6 @@ const IGNORED_KEYS: &[&str] = &[
     "stalemateValue",
     "checkmateValue",
     "materialCounting",
-    "adjudicateFullBoard",
     "countingRule",
     "pieceToCharTable",
     "variantTemplate",
@@ -104,12 +103,14 @@ const IGNORED_KEYS: &[&str] = &[
     // history: a position's moves, and so perft, are the same without them.
     "perpetualCheckIllegal",
     "chasingRule",
+    // Who wins a stalemate (by the stones on the board), not the moves.
+    "stalematePieceCount",
 ];
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
 const FALSE_ONLY_KEYS: &[&str] =
-    &["pass", "passWhite", "passBlack", "passOnStalemate", "bikjangRule", "moveRepetitionIllegal", "wallOrMove"];
+    &["pass", "passWhite", "passBlack", "bikjangRule", "moveRepetitionIllegal", "wallOrMove"];
 
 #[derive(Debug, Clone)]
 struct Section {
@@ -319,7 +320,7 @@ impl IniFile {
                         pieces.push((k.to_string(), c, betza.to_string(), None));
                     }
                 }
-                k if IGNORED_KEYS.contains(&k) || rules::LAW_KEYS.contains(&k) => {}
+                k if IGNORED_KEYS.contains(&k) || rules::is_law_key(k) => {}
                 // Read by `laws` (`rules::Bounds`, the Betza pawn's own).
                 k if k.starts_with("mobilityRegion") => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {

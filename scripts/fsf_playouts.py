@@ -3,6 +3,8 @@ import re, subprocess, random, sys
 # biased toward drops and promotions.
 variants = sys.argv[1].split(',')
 games, plies, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+# Every how many plies a position is kept (10 unless given).
+every = int(sys.argv[5]) if len(sys.argv) > 5 else 10
 rng = random.Random(seed)
 p = subprocess.Popen(['/opt/fsf/fairy-stockfish'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(s): p.stdin.write(s + '\n'); p.stdin.flush()
@@ -28,7 +30,7 @@ for v in variants:
             fancy = [m for m in ms if '@' in m or m.endswith('+') or m[-1].isalpha()]
             m = rng.choice(fancy) if fancy and rng.random() < 0.35 else rng.choice(ms)
             moves.append(m)
-            if ply % 10 == 9 or ply == plies - 1:
+            if ply % every == every - 1 or ply == plies - 1:
                 send('position startpos moves ' + ' '.join(moves)); send('d')
                 fen = [l for l in read_until('Sfen') if l.startswith('Fen:')][0][5:]
                 # `d` prints more after its Sfen line (Key:, Checkers:): read

@@ -304,11 +304,13 @@ pub enum SquareMark {
     Captured,
     /// The rook a castling move takes along.
     CastlingRook,
+    /// A stone a move turns over to the mover's side (Ataxx, Othello).
+    Flipped,
 }
 
 impl SquareMark {
     /// Every mark, in the order a legend lists them.
-    pub const ALL: [SquareMark; 11] = [
+    pub const ALL: [SquareMark; 12] = [
         SquareMark::Check,
         SquareMark::Checker,
         SquareMark::Pinned,
@@ -320,6 +322,7 @@ impl SquareMark {
         SquareMark::Empty,
         SquareMark::Captured,
         SquareMark::CastlingRook,
+        SquareMark::Flipped,
     ];
 
     /// A few words for a legend (`king in check`).
@@ -336,6 +339,7 @@ impl SquareMark {
             SquareMark::Empty => "empty square",
             SquareMark::Captured => "captured piece",
             SquareMark::CastlingRook => "castling rook",
+            SquareMark::Flipped => "flipped stone",
         }
     }
 }

@@ -402,6 +402,7 @@ fn mark_style(mark: SquareMark) -> (&'static str, &'static str) {
         SquareMark::Empty => ("#404040", r#" stroke-dasharray="5 3""#),
         SquareMark::Captured => ("#0066cc", ""),
         SquareMark::CastlingRook => ("#1a9641", r#" stroke-dasharray="5 3""#),
+        SquareMark::Flipped => ("#d01c8b", ""),
     }
 }
 
@@ -528,7 +529,8 @@ fn square_mark(svg: &mut String, layout: &Layout, v: &BoardView, sq: usize, mark
         | SquareMark::Attacker
         | SquareMark::InTheWay
         | SquareMark::Captured
-        | SquareMark::CastlingRook => 5.5,
+        | SquareMark::CastlingRook
+        | SquareMark::Flipped => 5.5,
     };
     if mark == SquareMark::Check {
         let _ = writeln!(svg, r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{color}" opacity="0.35"/>"#, cell * 0.45);

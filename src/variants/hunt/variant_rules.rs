@@ -223,7 +223,9 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
-        rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
+        super::stone_hints::describe(&self.variant, pos, mv)
+            .or_else(|| rule_hints::describe_special(&self.variant, mv))
+            .or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
@@ -249,6 +251,11 @@ impl Rules for VariantRules {
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         let text = &*self.ours(text);
+        if self.variant.tables.laws.stones.is_some() {
+            if let Some(why) = super::stone_hints::why_not(&self.variant, pos, text) {
+                return Some(why);
+            }
+        }
         if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }

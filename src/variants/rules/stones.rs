@@ -5,7 +5,7 @@
 //! (`adjudicateFullBoard`), as Fairy-Stockfish's `variant.h` names them:
 //! Ataxx, Othello (flipello) and Reversi (flipersi).
 
-use super::keys::{Keys, KeyError};
+use super::keys::{KeyError, Keys};
 use super::region::Region;
 use crate::variants::board::Geometry;
 
@@ -53,7 +53,11 @@ pub const STONE_KEYS: &[&str] = &[
 
 /// The stone rules of a section, `None` without `enclosingDrop`; the
 /// keys that only make sense with it are refused without it.
-pub(super) fn from_keys(keys: &Keys, g: &Geometry, flag: &dyn Fn(&str, bool) -> Result<bool, KeyError>) -> Result<Option<Stones>, KeyError> {
+pub(super) fn from_keys(
+    keys: &Keys,
+    g: &Geometry,
+    flag: &dyn Fn(&str, bool) -> Result<bool, KeyError>,
+) -> Result<Option<Stones>, KeyError> {
     let get = |k: &str| keys.get(k).map(|(v, l)| (v.as_str(), *l));
     let rule = |k: &str| -> Result<Option<Enclosing>, KeyError> {
         match get(k) {

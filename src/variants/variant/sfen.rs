@@ -8,7 +8,8 @@
 //!
 //! A text is SFEN when it starts with the word `sfen`, or has exactly four
 //! fields and the fourth is all digits (in a FEN the fourth field is the
-//! en-passant square, never a bare number).
+//! en-passant square, never a bare number), the third not (a FEN without
+//! castling and en-passant fields: `w 0 1`).
 
 use super::definition::{FenError, Variant};
 use crate::variants::board::Position;
@@ -19,7 +20,10 @@ pub fn is_sfen(text: &str) -> bool {
     if fields.first() == Some(&"sfen") {
         return true;
     }
-    fields.len() == 4 && !fields[3].is_empty() && fields[3].chars().all(|c| c.is_ascii_digit())
+    let number = |f: &str| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit());
+    // A hand of digits alone is no SFEN hand: Fairy-Stockfish's short FEN
+    // (`P5p/7/7/7/7/7/p5P w 0 1`, no castling and en-passant fields).
+    fields.len() == 4 && number(fields[3]) && !number(fields[2])
 }
 
 /// `S2Pb` as the letters one by one (`SPPb`), or why not.
@@ -161,5 +165,6 @@ mod tests {
         assert!(is_sfen("sfen 4k3/8/8/8/8/8/8/4K3 b - 1"));
         assert!(!is_sfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"));
         assert!(!is_sfen("4k3/8/8/8/8/8/8/4K3 w - -"));
+        assert!(!is_sfen("P5p/7/7/7/7/7/p5P w 0 1"));
     }
 }

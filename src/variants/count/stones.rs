@@ -1,7 +1,7 @@
 //! Perft of stone games (Ataxx, Othello) on bit sets: copy-make of a
 //! `Node`, the last ply counted by popcounts (`StoneTables::count`).
 
-use crate::variants::moves::stones::{Node, StoneTables};
+use crate::variants::moves::stone_bits::{Node, StoneTables};
 
 /// Leaf nodes of the move tree of `node` to `depth`.
 pub(crate) fn perft(st: &StoneTables, node: &Node, depth: u32) -> u64 {

@@ -35,5 +35,6 @@ pub(crate) mod setup;
 pub(crate) mod shapes;
 pub(crate) mod shogi;
 pub(crate) mod simple_paths;
+pub(crate) mod stone_bits;
 pub(crate) mod stones;
 pub mod vocabulary;

@@ -81,7 +81,7 @@ pub struct Tables {
     /// tested one by one (`setup.rs`).
     pub(crate) setup_drops: bool,
     /// A stone game's tables (`stones.rs`), if the variant is one.
-    pub(crate) stones: Option<Box<super::stones::StoneTables>>,
+    pub(crate) stones: Option<Box<super::stone_bits::StoneTables>>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -183,7 +183,7 @@ impl Tables {
             stones: None,
         };
         if let Some(rules) = stone_rules {
-            tables.stones = Some(Box::new(super::stones::StoneTables::new(&tables, &rules, kinds.len())?));
+            tables.stones = Some(tables.build_stones(&rules, kinds.len())?);
         }
         Ok(tables)
     }

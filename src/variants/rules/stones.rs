@@ -5,9 +5,13 @@
 //! (`adjudicateFullBoard`), as Fairy-Stockfish's `variant.h` names them:
 //! Ataxx, Othello (flipello) and Reversi (flipersi).
 
-use super::keys::{KeyError, Keys};
 use super::region::Region;
 use crate::variants::board::Geometry;
+use std::collections::BTreeMap;
+
+/// A section's keys (`keys.rs`'s `Keys`) and a key's error (line, message).
+type Keys = BTreeMap<String, (String, usize)>;
+type KeyError = (Option<usize>, String);
 
 /// Fairy-Stockfish's `EnclosingRule` for drops and flips.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -220,3 +220,35 @@ fn fuzz_bench_and_suite_run_the_board_games_against_fairy_stockfish() {
             .stdout(predicate::str::contains("match at depth 2"));
     }
 }
+
+/// A pasted divide's wrong moves are named by the stone rule they break,
+/// and a missing move by the stones it flips.
+#[test]
+fn witnesses_name_the_stone_rules() {
+    for (name, fen, paste, says) in [
+        ("ataxx", "startpos", "P@f1: 1\nP@d4: 1\n", "the drop on d4 touches no own stone"),
+        (
+            "ataxx",
+            "7/7/7/1pp4/7/3p3/P6 w - - 0 1",
+            "P@a2: 1\n",
+            "a1c3 (the stone on a1 jumps to c3; the stones on d2 b4 c4 flip)",
+        ),
+        ("flipello", "startpos", "P@e3: 1\nP@d3: 1\n", "the drop on d3 encloses no stone"),
+        ("flipello", "startpos", "b1b1: 1\n", "a pass only when there is no other move"),
+        (
+            "flipello",
+            "8/8/8/8/8/8/8/PPPPPPPp w - - 0 1",
+            "a1a1: 1\nh1h1: 1\n",
+            "h1h1 (the pass is written from White's lowest square: a1a1)",
+        ),
+        ("flipersi", "8/8/8/8/3P4/8/8/8[PPpp] b - - 0 1", "P@c5: 1\n", "while a start square (e4 d5 e5) is empty"),
+        ("flipersi", "8/8/8/8/8/8/8/pPPPPPP1[PPpp] w - - 0 1", "b1b1: 1\n", "White may not pass"),
+    ] {
+        let mut cmd = chesstool();
+        cmd.args(["divide", "--variant", name, "--depth", "1", "--against", "-"]);
+        if fen != "startpos" {
+            cmd.args(["--fen", fen]);
+        }
+        cmd.write_stdin(paste).assert().code(1).stdout(predicate::str::contains(says));
+    }
+}

@@ -42,7 +42,7 @@ fn flipped(variant: &Variant, pos: &Position, mv: Move) -> Vec<usize> {
     variant
         .geometry
         .squares()
-        .filter(|&c| c != mv.to as usize && pos.cells[c] != EMPTY && after.cells[c] != pos.cells[c])
+        .filter(|&c| pos.cells[c] != EMPTY && after.cells[c] != EMPTY && after.cells[c] != pos.cells[c])
         .collect()
 }
 
@@ -75,7 +75,7 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
         if !open.is_empty() && !open.contains(&to) {
             let names: Vec<String> = open.iter().map(|&c| g.name(c)).collect();
             return Some(Hint::new(format!(
-                "while {} is empty, stones go only there (enclosingDropStart)",
+                "while a start square ({}) is empty, stones go only there (enclosingDropStart)",
                 names.join(" ")
             )));
         }

@@ -162,6 +162,9 @@ pub struct Position {
     /// Per cell, is its piece a promoted one (the FEN's `~`), kept by the
     /// moves of variants with hands; empty in the others.
     pub promoted: Vec<bool>,
+    /// What the last moves passed (`moves/passing.rs`): bit 0, the last
+    /// move was a pass; bit 1, the game was one pass from its end before it.
+    pub passes: u8,
     /// Each side's pieces as a cell set, kept by the moves.
     pub(crate) men: [CellBits; 2],
     /// Each side's pawns (the kind given to `index_cells`), kept by the moves.
@@ -210,6 +213,7 @@ impl Position {
             gates: [0; 2],
             hands: [Vec::new(), Vec::new()],
             promoted: Vec::new(),
+            passes: 0,
             men: [CellBits::default(); 2],
             pawns: [CellBits::default(); 2],
             walls: CellBits::default(),

@@ -52,7 +52,7 @@ impl Tables {
                 // Out of check (marks were made), a drop is legal when no attack needs
                 // an occupied cell and nothing explodes: drops are counted, not built.
                 // Shogi's drop rules (nifu, immobility, pawn-drop mate) test each drop.
-                let drops_counted = laws.drops.is_some()
+                let drops_counted = laws.drops.as_ref().is_some_and(|d| d.checks && d.bound_cells.is_empty())
                     && laws.shogi.is_none()
                     && self.empty_paths
                     && !laws.blast
@@ -75,6 +75,7 @@ impl Tables {
                 if !drops_counted {
                     self.drop_moves(pos, moves);
                 }
+                self.pass_moves(pos, moves);
             }
             Some(marks) if self.checkless_counted(&screen) => {
                 let check_marks = screen.check_marks.as_ref().expect("check marks");

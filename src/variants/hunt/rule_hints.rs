@@ -206,6 +206,7 @@ pub fn describe_special(variant: &Variant, mv: Move) -> Option<Hint> {
             variant.pieces[mv.promo as usize - 1].name,
             g.name(to)
         ))),
+        Special::Pass => Some(Hint::new(format!("a pass (the king stays on {})", g.name(to)))),
         Special::None if !promo.is_empty() => Some(Hint::new(format!("a pawn move{promo}"))),
         Special::None => None,
     }

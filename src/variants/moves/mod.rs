@@ -16,6 +16,7 @@
 //! rule.
 
 pub(crate) mod blast;
+pub(crate) mod bound_drops;
 pub(crate) mod castling;
 pub(crate) mod drops;
 pub(crate) mod game_end;
@@ -24,6 +25,8 @@ pub(crate) mod gating;
 pub(crate) mod in_place_promotion;
 pub(crate) mod legal;
 pub mod movegen;
+pub(crate) mod palace;
+pub(crate) mod passing;
 pub(crate) mod pawn_path;
 pub(crate) mod pawns;
 pub mod play;

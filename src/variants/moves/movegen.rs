@@ -156,6 +156,7 @@ impl Tables {
                             || s.demotion && s.demotes_to.get(k).is_some_and(Option::is_some)
                     })
                     || laws.bounds.binds(k)
+                    || laws.palace.as_ref().is_some_and(|p| p.is_cannon(k) || p.diagonal(k).is_some())
             })
             .fold(0, |m, k| m | 1 << k);
         let pawn_path = pawn.filter(|&k| !out[k].dedup).and_then(|k| {
@@ -377,6 +378,14 @@ impl Tables {
         if self.laws.bounds.binds(kind) {
             self.keep_in_bounds(pos, from, start, out);
         }
+        if let Some(palace) = &self.laws.palace {
+            if palace.is_cannon(kind) {
+                self.keep_cannon_rules(pos, from, start, out);
+            }
+            if palace.diagonal(kind).is_some() {
+                self.palace_moves(pos, from, out);
+            }
+        }
         if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
             self.pawn_extras(pos, from, start, out);
         } else if self
@@ -418,7 +427,7 @@ impl Tables {
     }
 
     /// The moves that are no one piece's leg code: castling, the
-    /// Cambodian first moves, Sittuyin's promotions and drops.
+    /// Cambodian first moves, Sittuyin's promotions, drops and the pass.
     pub(crate) fn board_extras(&self, pos: &mut Position, out: &mut Vec<Move>) {
         self.castlings(pos, out);
         self.cambodian_moves(pos, out);
@@ -428,6 +437,7 @@ impl Tables {
         if self.laws.drops.is_some() {
             self.drop_moves(pos, out);
         }
+        self.pass_moves(pos, out);
     }
 
     /// Every distinct pseudo-legal move of the side to move.

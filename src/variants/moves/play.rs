@@ -27,6 +27,8 @@ pub struct Played {
     /// Promoted marks before the move: bit 0 the mover's, bit 1 the
     /// destination's, bit 2 + i the i-th captured cell's (not the destination).
     pub(super) marks: u8,
+    /// `Position::passes` before the move.
+    pub(super) passes: u8,
 }
 
 impl Played {
@@ -44,6 +46,7 @@ impl Played {
             petrified: false,
             gains: [0; 4],
             marks: 0,
+            passes: pos.passes,
         }
     }
 
@@ -54,6 +57,7 @@ impl Played {
         pos.ep_victim = self.ep_victim;
         pos.gates = self.gates;
         pos.checks = self.checks;
+        pos.passes = self.passes;
     }
 }
 
@@ -89,10 +93,12 @@ impl Tables {
     /// move back at once.
     #[inline]
     pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
-        if self.laws.drops.is_some() {
-            return self.play_hands(pos, mv);
+        if mv.special == Special::Pass {
+            return self.play_pass(pos);
         }
-        self.play_board(pos, mv)
+        let played = if self.laws.drops.is_some() { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
+        pos.passes = 0;
+        played
     }
 
     /// `play_untested` on the board alone (no hands).
@@ -167,6 +173,10 @@ impl Tables {
     /// Takes back a move made by `play`.
     #[inline]
     pub fn unplay(&self, pos: &mut Position, mv: Move, played: &Played) {
+        if mv.special == Special::Pass {
+            pos.side ^= 1;
+            return played.restore(pos);
+        }
         if self.laws.drops.is_some() {
             return self.unplay_hands(pos, mv, played);
         }

@@ -44,6 +44,9 @@ pub enum Special {
     Castle,
     /// A piece of kind `promo - 1` from the hand onto `to` (`from == to`).
     Drop,
+    /// A pass: the king "moves" to its own square (`from == to`), only
+    /// the side to move changes (`moves/passing.rs`).
+    Pass,
 }
 
 /// The most locust victims in one move.

@@ -94,6 +94,12 @@ pub const LAW_KEYS: &[&str] = &[
     "sittuyinRookDrop",
     "soldierPromotionRank",
     "flyingGeneral",
+    "diagonalLines",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "bikjangRule",
+    "dropChecks",
 ];
 
 /// A key's error: (line, message).
@@ -264,6 +270,8 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind),
         kind_of,
     )?;
+    laws.palace = super::palace::from_keys(keys, g, kind_of)?;
+    laws.passing = super::passing::from_keys(&|k, d| flag(keys, k, d))?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,
@@ -428,6 +436,8 @@ fn drops(
         cells,
         pawn_cells,
         setup: setup::from_keys(keys, laws.castling.is_some(), kind_of)?,
+        checks: boolean("dropChecks", true)?,
+        bound_cells: Vec::new(),
     }))
 }
 

@@ -6,6 +6,8 @@ use super::castling::Castling;
 use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
 use super::gates::Cambodian;
+use super::palace::Palace;
+use super::passing::Passing;
 use super::pawns::PawnLaws;
 use super::promotion::Promotion;
 use super::region::Region;
@@ -62,6 +64,10 @@ pub struct Laws {
     /// Regions the pieces may not leave, the soldier's river, the flying
     /// general (Xiangqi).
     pub bounds: Bounds,
+    /// Janggi's palace lines and cannons, if the variant has them.
+    pub palace: Option<Palace>,
+    /// Passing and bikjang, if a side may pass.
+    pub passing: Option<Passing>,
 }
 
 impl Laws {
@@ -79,5 +85,6 @@ impl Laws {
             && self.initial_rushes.iter().all(Vec::is_empty)
             && self.drops.is_none()
             && self.shogi.is_none()
+            && self.passing.is_none()
     }
 }

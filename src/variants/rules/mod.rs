@@ -6,7 +6,7 @@
 //! reads this struct, never the variant's name.
 //!
 //! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
-//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`, `palace.rs`, `passing.rs`), a field of `Laws` (`laws.rs`) and its keys
 //! in `keys.rs`. Uses `board/` (layer 1).
 
 mod bounds;
@@ -16,6 +16,8 @@ mod game_end;
 mod gates;
 mod keys;
 mod laws;
+mod palace;
+mod passing;
 mod pawns;
 mod promotion;
 mod region;
@@ -29,6 +31,8 @@ pub use game_end::{Extinction, Flag};
 pub use gates::Cambodian;
 pub use keys::{from_keys, KeyError, Keys, LAW_KEYS};
 pub use laws::Laws;
+pub use palace::{Diagonal, Palace};
+pub use passing::Passing;
 pub use pawns::{PawnLaws, Rushes};
 pub use promotion::{Mandatory, Promotion};
 pub use region::Region;

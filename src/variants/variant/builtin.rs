@@ -20,11 +20,6 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("supply", "drops and hands"),
-    ("janggi", "the Janggi pieces and palace"),
-    ("janggicasual", "the Janggi pieces and palace"),
-    ("janggimodern", "the Janggi pieces and palace"),
-    ("janggitraditional", "the Janggi pieces and palace"),
     ("duck", "a wall placed with every move (the duck)"),
     ("amazons", "a wall placed with every move"),
     ("isolation", "a wall placed with every move"),
@@ -108,8 +103,8 @@ mod tests {
 
     #[test]
     fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("supply").unwrap_err().to_string();
-        assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
+        let e = load("duck").unwrap_err().to_string();
+        assert!(e.contains("does not support yet: it needs a wall"), "{e}");
         let names = file().names();
         for (name, _) in NOT_SUPPORTED {
             assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");

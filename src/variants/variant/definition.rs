@@ -211,7 +211,12 @@ impl Variant {
                 .map(|none| none && !board.is_empty());
         }
         if !start_fen.is_empty() {
-            variant.parse_fen(start_fen).map_err(|e| VariantError::Other(format!("startFen: {e}")))?;
+            let start = variant.parse_fen(start_fen).map_err(|e| VariantError::Other(format!("startFen: {e}")))?;
+            // Supply's bound pieces drop only where they could stand.
+            let bound = variant.tables.bound_drop_cells(&start, variant.pieces.len());
+            if let Some(drops) = variant.tables.laws.drops.as_mut().filter(|_| bound.iter().any(Option::is_some)) {
+                drops.bound_cells = bound;
+            }
         }
         Ok(variant)
     }

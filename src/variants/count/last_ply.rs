@@ -162,7 +162,7 @@ impl Tables {
                         }
                         continue;
                     }
-                } else if !self.has_extras(kind) {
+                } else if !self.has_extras_at(kind, from) {
                     let counted = self.plain_landings(pos, from, |to| {
                         if tested(to) {
                             moves.push(Move::plain(from, to));

@@ -10,6 +10,7 @@ pub mod bound_hints;
 pub mod drop_hints;
 pub mod fuzz;
 pub mod move_hints;
+pub mod palace_hints;
 pub mod rule_hints;
 pub mod usi;
 pub mod variant_rules;

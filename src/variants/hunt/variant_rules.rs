@@ -223,7 +223,9 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
-        rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
+        rule_hints::describe_special(&self.variant, mv)
+            .or_else(|| super::palace_hints::describe(&self.variant, pos, mv))
+            .or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
@@ -257,6 +259,9 @@ impl Rules for VariantRules {
         }
         let points = points(&self.variant, text.trim())?;
         if let [from, .., to] = points[..] {
+            if let Some(why) = super::palace_hints::why_not(&self.variant, pos, from, to) {
+                return Some(why);
+            }
             if let Some(why) = super::bound_hints::why_not(&self.variant, pos, from, to) {
                 return Some(why);
             }

@@ -183,3 +183,17 @@ impl Tables {
         }
     }
 }
+
+impl Tables {
+    /// (file, rank) of a cell.
+    pub fn coords_of(&self, cell: usize) -> (i8, i8) {
+        self.coords[cell]
+    }
+
+    /// Is a move from `from` to `to` among the side to move's pseudo-legal ones?
+    pub fn pseudo_legal_has(&self, pos: &mut Position, from: usize, to: usize) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_legal(pos, &mut moves);
+        moves.iter().any(|m| m.from as usize == from && m.to as usize == to)
+    }
+}

@@ -63,7 +63,11 @@ pub fn why_not(variant: &Variant, pos: &Position, from: usize, to: usize) -> Opt
         sq = (sq as isize + step) as usize;
     }
     match screens[..] {
-        [] => Some(Hint::new(format!("a cannon needs exactly one screen: none between {} and {}", g.name(from), g.name(to)))),
+        [] => Some(Hint::new(format!(
+            "a cannon needs exactly one screen: none between {} and {}",
+            g.name(from),
+            g.name(to)
+        ))),
         [s] if is_cannon(pos.cells[s]) => Some(
             Hint::new(format!("a cannon may not jump over a cannon (on {})", g.name(s)))
                 .mark(view_square(variant, s), SquareMark::InTheWay),
@@ -127,15 +131,20 @@ mod tests {
             why_not(&v, &pos, sq(from), sq(to)).unwrap_or_default().text
         };
         let cannons = "3k5/9/9/9/9/9/9/9/9/C1C1RK3 w - - 0 1";
-        assert!(why(cannons, "a1", "d1").contains("may not jump over a cannon (on c1)"), "{}", why(cannons, "a1", "d1"));
+        assert!(
+            why(cannons, "a1", "d1").contains("may not jump over a cannon (on c1)"),
+            "{}",
+            why(cannons, "a1", "d1")
+        );
         assert!(why(cannons, "a1", "a5").contains("exactly one screen: none"));
         assert!(why("4k4/9/9/9/c8/9/9/9/P8/C3K4 w - - 0 1", "a1", "a6").contains("may not take a cannon"));
         assert!(why("4k4/9/9/9/9/9/9/9/9/4K3r w - - 0 1", "e1", "e1").contains("no pass while in check"));
         assert!(why("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1", "d1", "c2").contains("diagonal lines run only through"));
-        assert!(why("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1", "e1", "d2").contains("bikjang"));
+        assert!(why("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1", "d1", "d2").contains("bikjang"));
+        assert!(why("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1", "e1", "d2").contains("e1 is not on them"));
         let casual = crate::variants::variant::builtin::load("janggicasual").unwrap();
         let pos = casual.parse_fen("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1").unwrap();
         let sq = |s: &str| casual.geometry.parse_square(s).unwrap();
-        assert!(why_not(&casual, &pos, sq("e1"), sq("d2")).is_none());
+        assert!(why_not(&casual, &pos, sq("d1"), sq("d2")).is_none());
     }
 }

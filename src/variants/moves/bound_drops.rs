@@ -30,7 +30,10 @@ impl Tables {
                             // Not on the board at the start: its region.
                             return Region(
                                 (0..g.cells)
-                                    .map(|c| drops.cells[side].has(c) && self.laws.bounds.region(kind, side).is_none_or(|r| r.has(c)))
+                                    .map(|c| {
+                                        drops.cells[side].has(c)
+                                            && self.laws.bounds.region(kind, side).is_none_or(|r| r.has(c))
+                                    })
                                     .collect(),
                             );
                         }

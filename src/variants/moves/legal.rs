@@ -197,7 +197,7 @@ impl Tables {
             if checks && self.palace_attacks(pos, king, by, usize::MAX) {
                 return None;
             }
-            self.palace_rays(pos, king, |c| marks[c >> 6] |= 1 << (c & 63));
+            self.palace_rays(pos, king, by, |c| marks[c >> 6] |= 1 << (c & 63));
         }
         Some(marks)
     }
@@ -252,7 +252,8 @@ impl Tables {
     pub(crate) fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
         let laws = &self.laws;
         if mv.special == Special::Pass {
-            return self.pass_legal(pos, mv);
+            // Marks are made only out of check: then the pass is legal.
+            return s.marks.is_some() || self.pass_legal(pos, mv);
         }
         if s.bikjang {
             return self.breaks_bikjang(pos, mv);

@@ -144,7 +144,8 @@ impl Tables {
                     continue;
                 }
                 let how = palace.diagonal(cell_kind(c));
-                if cell_side(c) == by && x != skip && palace.lines.has(x) && self.bound_allows(cell_kind(c), by, x, sq) {
+                if cell_side(c) == by && x != skip && palace.lines.has(x) && self.bound_allows(cell_kind(c), by, x, sq)
+                {
                     let hit = match how {
                         Some(Diagonal::Step) => n == 1 && !screened,
                         // A soldier attacks forwards: `sq` is ahead of it.
@@ -166,19 +167,34 @@ impl Tables {
         false
     }
 
-    /// The cells of the diagonals through `sq` when it is on the palace
-    /// lines (where a move could open or close an attack along them).
-    pub(crate) fn palace_rays(&self, pos: &Position, sq: usize, mut mark: impl FnMut(usize)) {
+    /// The cells where a move could open an attack of `by` on `sq` along
+    /// the palace's diagonals: on each diagonal through `sq` (on the lines)
+    /// that holds a piece of `by` moving along them from a cell of the
+    /// lines, the cells up to the farthest such piece.
+    pub(crate) fn palace_rays(&self, pos: &Position, sq: usize, by: Side, mut mark: impl FnMut(usize)) {
         let palace = self.palace();
         if palace.diagonal.is_empty() || !palace.lines.has(sq) {
             return;
         }
         for d in DIAGONALS {
             let delta = self.geometry().delta(d);
-            let mut x = (sq as isize + delta) as usize;
+            let (mut x, mut reach) = ((sq as isize + delta) as usize, None);
             while pos.cells[x] != OFF {
-                mark(x);
+                let c = pos.cells[x];
+                if c != EMPTY && cell_side(c) == by && palace.lines.has(x) && palace.diagonal(cell_kind(c)).is_some() {
+                    reach = Some(x);
+                }
                 x = (x as isize + delta) as usize;
+            }
+            if let Some(last) = reach {
+                let mut x = (sq as isize + delta) as usize;
+                loop {
+                    mark(x);
+                    if x == last {
+                        break;
+                    }
+                    x = (x as isize + delta) as usize;
+                }
             }
         }
     }

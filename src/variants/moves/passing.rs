@@ -42,9 +42,7 @@ impl Tables {
         let us = pos.side;
         let played = self.play_untested(pos, mv);
         let king = pos.royal[us];
-        let ok = king != NO_SQUARE
-            && !self.bikjang(pos)
-            && !self.attacked(pos, king as usize, us ^ 1);
+        let ok = king != NO_SQUARE && !self.bikjang(pos) && !self.attacked(pos, king as usize, us ^ 1);
         self.unplay(pos, mv, &played);
         ok
     }

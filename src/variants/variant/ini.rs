@@ -112,8 +112,7 @@ const IGNORED_KEYS: &[&str] = &[
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
-const FALSE_ONLY_KEYS: &[&str] =
-    &["passOnStalemate", "wallOrMove"];
+const FALSE_ONLY_KEYS: &[&str] = &["passOnStalemate", "wallOrMove"];
 
 #[derive(Debug, Clone)]
 struct Section {

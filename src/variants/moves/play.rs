@@ -96,9 +96,23 @@ impl Tables {
         if mv.special == Special::Pass {
             return self.play_pass(pos);
         }
-        let played = if self.laws.drops.is_some() { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
+        let played = if self.hands_change(mv) { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
         pos.passes = 0;
         played
+    }
+
+    /// May `mv` change a hand or a promoted mark? Not a move on the board
+    /// where captures stay out of the hands and nothing promotes (Supply).
+    #[inline]
+    fn hands_change(&self, mv: Move) -> bool {
+        let laws = &self.laws;
+        laws.drops.as_ref().is_some_and(|d| {
+            mv.special == Special::Drop
+                || d.captures_to_hand
+                || laws.promotion.is_some()
+                || laws.shogi.is_some()
+                || laws.seirawan_gating
+        })
     }
 
     /// `play_untested` on the board alone (no hands).
@@ -177,7 +191,7 @@ impl Tables {
             pos.side ^= 1;
             return played.restore(pos);
         }
-        if self.laws.drops.is_some() {
+        if self.hands_change(mv) {
             return self.unplay_hands(pos, mv, played);
         }
         self.unplay_board(pos, mv, played);

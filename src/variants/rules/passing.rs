@@ -3,6 +3,10 @@
 //! file), as Fairy-Stockfish's `variant.h` names them. Two passes in a
 //! row, or a pass while the generals face, end the game.
 
+/// A key's error: (line, message), as `keys.rs` has it (not imported:
+/// `keys.rs` calls this file).
+type KeyError = (Option<usize>, String);
+
 /// Who may pass, and whether facing generals are bikjang.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Passing {
@@ -15,9 +19,7 @@ pub struct Passing {
 }
 
 /// The passing rules; `None` when neither side may pass and there is no bikjang.
-pub(super) fn from_keys(
-    flag: &dyn Fn(&str, bool) -> Result<bool, (Option<usize>, String)>,
-) -> Result<Option<Passing>, (Option<usize>, String)> {
+pub(super) fn from_keys(flag: &dyn Fn(&str, bool) -> Result<bool, KeyError>) -> Result<Option<Passing>, KeyError> {
     let both = flag("pass", false)?;
     let pass = [flag("passWhite", both)?, flag("passBlack", both)?];
     let bikjang = flag("bikjangRule", false)?;

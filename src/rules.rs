@@ -276,6 +276,9 @@ pub struct BoardView {
     pub hands: Option<[Vec<char>; 2]>,
     /// Squares worth pointing at, each with why.
     pub marks: Vec<(usize, SquareMark)>,
+    /// The number the bottom rank is labelled with in pictures: 1, or 0
+    /// for xiangqi's ICCS coordinates.
+    pub first_rank: u8,
 }
 
 /// Why a square of a [`BoardView`] is marked: the first five by the
@@ -367,7 +370,7 @@ impl BoardView {
     /// An empty board of `files` x `ranks`, White to move, no hands, no marks.
     pub fn empty(files: u8, ranks: u8) -> BoardView {
         let squares = vec![None; files as usize * ranks as usize];
-        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new() }
+        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new(), first_rank: 1 }
     }
 
     /// The square number of (file, rank), both counted from 0.

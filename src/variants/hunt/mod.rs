@@ -1,7 +1,7 @@
 //! What the hunt needs from a variant: the `Rules` trait
 //! (`VariantRules`), hints on moves and rules, the fuzz walks' bias and the
 //! FEN read by meaning, the board view of the witness picture, and
-//! `betza show`, and USI move notation (`usi`). Uses every room below and
+//! `betza show`, USI move notation (`usi`) and xiangqi's ICCS (`iccs`). Uses every room below and
 //! `crate::rules` (layer 5).
 
 pub mod betza_show;
@@ -9,6 +9,7 @@ pub mod board_view;
 pub mod bound_hints;
 pub mod drop_hints;
 pub mod fuzz;
+pub mod iccs;
 pub mod move_hints;
 pub mod palace_hints;
 pub mod rule_hints;

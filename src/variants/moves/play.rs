@@ -4,7 +4,7 @@
 
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cellbits::CellBits, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
 
 /// What `play` changed, to take it back.
 #[derive(Debug, Clone, Copy)]
@@ -27,6 +27,8 @@ pub struct Played {
     /// Promoted marks before the move: bit 0 the mover's, bit 1 the
     /// destination's, bit 2 + i the i-th captured cell's (not the destination).
     pub(super) marks: u8,
+    /// The walls the duck lifted (walling's duck rule).
+    pub(super) lifted: CellBits,
 }
 
 impl Played {
@@ -44,6 +46,7 @@ impl Played {
             petrified: false,
             gains: [0; 4],
             marks: 0,
+            lifted: CellBits::default(),
         }
     }
 
@@ -89,10 +92,11 @@ impl Tables {
     /// move back at once.
     #[inline]
     pub(crate) fn play_untested(&self, pos: &mut Position, mv: Move) -> Played {
-        if self.laws.drops.is_some() {
-            return self.play_hands(pos, mv);
+        let mut played = if self.laws.drops.is_some() { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
+        if mv.wall != 0 {
+            self.raise_move_wall(pos, mv, &mut played);
         }
-        self.play_board(pos, mv)
+        played
     }
 
     /// `play_untested` on the board alone (no hands).
@@ -167,6 +171,9 @@ impl Tables {
     /// Takes back a move made by `play`.
     #[inline]
     pub fn unplay(&self, pos: &mut Position, mv: Move, played: &Played) {
+        if mv.wall != 0 {
+            self.lower_move_wall(pos, mv, played);
+        }
         if self.laws.drops.is_some() {
             return self.unplay_hands(pos, mv, played);
         }

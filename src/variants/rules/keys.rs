@@ -264,6 +264,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind),
         kind_of,
     )?;
+    laws.walling = super::walls::from_keys(keys, g)?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,

@@ -10,6 +10,7 @@ use super::pawns::PawnLaws;
 use super::promotion::Promotion;
 use super::region::Region;
 use super::shogi::Shogi;
+use super::walls::Walling;
 
 /// Every rule of a variant beyond its pieces' moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -62,6 +63,8 @@ pub struct Laws {
     /// Regions the pieces may not leave, the soldier's river, the flying
     /// general (Xiangqi).
     pub bounds: Bounds,
+    /// A wall placed with every move (`wallingRule`), if the variant has one.
+    pub walling: Option<Walling>,
 }
 
 impl Laws {
@@ -79,5 +82,6 @@ impl Laws {
             && self.initial_rushes.iter().all(Vec::is_empty)
             && self.drops.is_none()
             && self.shogi.is_none()
+            && self.walling.is_none()
     }
 }

@@ -13,5 +13,6 @@ pub mod move_hints;
 pub mod rule_hints;
 pub mod usi;
 pub mod variant_rules;
+pub mod wall_hints;
 
 pub use variant_rules::VariantRules;

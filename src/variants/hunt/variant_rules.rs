@@ -131,12 +131,16 @@ impl Rules for VariantRules {
             return self.read_move(pos, &ours).map_err(|e| match e {
                 ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
                 ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+                ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
                 ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
             });
         }
         // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
         // are found by their text.
         let legal = self.legal_moves(pos);
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::read(&self.variant, pos, &legal, text);
+        }
         let lower = text.to_ascii_lowercase();
         for &mv in &legal {
             if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
@@ -223,6 +227,9 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
+        if mv.wall != 0 {
+            return super::wall_hints::describe(&self.variant, mv);
+        }
         rule_hints::describe_special(&self.variant, mv).or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
     }
 
@@ -249,6 +256,9 @@ impl Rules for VariantRules {
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
         let text = &*self.ours(text);
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::why_not(&self.variant, pos, text);
+        }
         if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }

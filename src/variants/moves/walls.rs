@@ -11,7 +11,7 @@ use super::legal::Screen;
 use super::movegen::Tables;
 use super::play::Played;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cellbits::CellBits, Position, EMPTY, OFF};
+use crate::variants::board::{cellbits::CellBits, Position, EMPTY, NO_SQUARE, OFF};
 use crate::variants::rules::{WallRule, Walling};
 
 /// The most squares of a board (16x16).
@@ -112,6 +112,11 @@ impl Tables {
             for_each_cell(&pos.placed.clone(), |c| pos.lower_wall(c));
         }
         pos.raise_wall(mv.wall as usize);
+        // A wall on the square a pawn passed over bars en passant (and
+        // Fairy-Stockfish's FEN then has `-`).
+        if pos.ep == mv.wall {
+            (pos.ep, pos.ep_victim) = (NO_SQUARE, NO_SQUARE);
+        }
     }
 
     /// Takes back `raise_move_wall`.

@@ -132,6 +132,17 @@ impl Tables {
     pub(crate) fn count_walled(&self, pos: &mut Position, moves: &mut Vec<Move>) -> u64 {
         let w = self.laws.walling.as_ref().expect("a walling rule");
         let screen: Screen = self.screen(pos);
+        let laws = &self.laws;
+        let plain_pieces = screen.king == NO_SQUARE
+            && !screen.all_played
+            && laws.pawn.is_none()
+            && laws.castling.is_none()
+            && laws.drops.is_none()
+            && !laws.blast
+            && laws.petrify.is_empty();
+        if w.rule == WallRule::Arrow && plain_pieces {
+            return self.count_arrows(pos, w, moves);
+        }
         self.pseudo_legal(pos, moves);
         let us = pos.side;
         let empty = match w.rule {
@@ -146,6 +157,47 @@ impl Tables {
             if self.screened_legal(pos, &screen, mv) {
                 n += self.wall_count(pos, w, mv, empty);
             }
+        }
+        n
+    }
+
+    /// `count_walled` for arrows where every move is a plain one of a
+    /// piece (Amazons): per destination of each piece, the squares it could
+    /// shoot to from there, without building a move. A piece whose moves
+    /// are not plain goes the general way.
+    fn count_arrows(&self, pos: &mut Position, w: &Walling, moves: &mut Vec<Move>) -> u64 {
+        let us = pos.side;
+        let region = &w.region[us];
+        let mut n = 0;
+        let mut dests = [0u16; MAX_SQUARES];
+        for i in 0..pos.lists[us].len() {
+            let from = pos.lists[us][i] as usize;
+            let mover = pos.cells[from];
+            let mut k = 0;
+            let plain = !self.has_extras(crate::variants::board::cell_kind(mover))
+                && self.plain_landings(pos, from, |to| {
+                    dests[k] = to as u16;
+                    k += 1;
+                });
+            if !plain {
+                moves.clear();
+                self.general_moves(pos, from, moves);
+                for j in 0..moves.len() {
+                    n += self.wall_count(pos, w, moves[j], 0);
+                }
+                continue;
+            }
+            pos.cells[from] = EMPTY;
+            for &to in &dests[..k] {
+                let to = to as usize;
+                let target = pos.cells[to];
+                pos.cells[to] = mover;
+                let cells = &pos.cells;
+                let counted = self.plain_landings(pos, to, |sq| n += u64::from(cells[sq] == EMPTY && region.has(sq)));
+                debug_assert!(counted, "the same kind's moves are plain from any square");
+                pos.cells[to] = target;
+            }
+            pos.cells[from] = mover;
         }
         n
     }

@@ -14,14 +14,8 @@ use variants_support::*;
 
 /// The variants with the depth from their start (amazons' and duck's third
 /// ply is 8.4e9 and 2.5e8 leaves: seconds to minutes for Fairy-Stockfish).
-const VARIANTS: &[(&str, u32)] = &[
-    ("amazons", 2),
-    ("duck", 2),
-    ("snailtrail", 6),
-    ("joust", 5),
-    ("isolation", 3),
-    ("isolation7x7", 3),
-];
+const VARIANTS: &[(&str, u32)] =
+    &[("amazons", 2), ("duck", 2), ("snailtrail", 6), ("joust", 5), ("isolation", 3), ("isolation7x7", 3)];
 
 /// The depth for a position of `name` from a playout.
 fn playout_depth(name: &str) -> u32 {

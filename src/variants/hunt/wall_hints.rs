@@ -50,7 +50,10 @@ fn square_names(text: &str) -> Vec<String> {
 /// The first square of a move text that is a wall, if any.
 fn onto_wall(variant: &Variant, pos: &Position, text: &str) -> Option<usize> {
     let g = &variant.geometry;
-    square_names(&text.replace(['-', 'x', ','], "")).iter().filter_map(|s| g.parse_square(s)).find(|&sq| pos.cells[sq] == OFF)
+    square_names(&text.replace(['-', 'x', ','], ""))
+        .iter()
+        .filter_map(|s| g.parse_square(s))
+        .find(|&sq| pos.cells[sq] == OFF)
 }
 
 /// Reads a move of a walling variant among `legal` (its legal moves):
@@ -88,7 +91,11 @@ pub fn why_not(variant: &Variant, pos: &Position, text: &str) -> Option<Hint> {
     let name = |sq: usize| g.name(sq);
     let mark = |h: Hint, sq: usize, m: SquareMark| h.mark(view_square(variant, sq), m);
     if pos.placed.contains(wall) && walling.rule == WallRule::Duck {
-        return Some(mark(Hint::new(format!("the duck must move (it stands on {})", name(wall))), wall, SquareMark::InTheWay));
+        return Some(mark(
+            Hint::new(format!("the duck must move (it stands on {})", name(wall))),
+            wall,
+            SquareMark::InTheWay,
+        ));
     }
     if wall == to || (pos.cells[wall] != EMPTY && wall != from) {
         let what = if pos.cells[wall] == OFF { "a wall" } else { "occupied" };

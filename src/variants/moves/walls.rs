@@ -152,8 +152,7 @@ impl Tables {
             _ => 0,
         };
         let mut n = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
+        for &mv in moves.iter() {
             if self.screened_legal(pos, &screen, mv) {
                 n += self.wall_count(pos, w, mv, empty);
             }
@@ -182,8 +181,8 @@ impl Tables {
             if !plain {
                 moves.clear();
                 self.general_moves(pos, from, moves);
-                for j in 0..moves.len() {
-                    n += self.wall_count(pos, w, moves[j], 0);
+                for &mv in moves.iter() {
+                    n += self.wall_count(pos, w, mv, 0);
                 }
                 continue;
             }

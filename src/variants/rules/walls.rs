@@ -35,7 +35,10 @@ pub struct Walling {
 pub const KEYS: &[&str] = &["wallingRule", "wallingRegionWhite", "wallingRegionBlack"];
 
 /// The walling rule of a section, `None` without one (`wallingRule = none`).
-pub(super) fn from_keys(keys: &BTreeMap<String, (String, usize)>, g: &Geometry) -> Result<Option<Walling>, (Option<usize>, String)> {
+pub(super) fn from_keys(
+    keys: &BTreeMap<String, (String, usize)>,
+    g: &Geometry,
+) -> Result<Option<Walling>, (Option<usize>, String)> {
     let Some((value, line)) = keys.get("wallingRule") else { return Ok(None) };
     let rule = match value.as_str() {
         "none" => return Ok(None),

@@ -24,6 +24,11 @@ pub enum ReadMoveError {
     /// Not a move in any notation this game knows.
     #[error("{0:?} is not a move in any notation we know")]
     Syntax(String),
+    /// A move of this game's notation that lacks a part the game needs or
+    /// names a square no move may use (a walling move without its wall
+    /// square, a move onto a wall): the words say which.
+    #[error("{0}")]
+    Malformed(String),
     /// Well formed, but it matches several legal moves.
     #[error("{0:?} is ambiguous here")]
     Ambiguous(String),

@@ -38,11 +38,9 @@ fn an_unknown_name_lists_the_near_names() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("capablanca"));
-    chesstool()
-        .args(["divide", "--variant", "duck", "--depth", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("\"duck\" is a Fairy-Stockfish built-in that chesstool does not support yet"));
+    chesstool().args(["divide", "--variant", "ataxx", "--depth", "1"]).assert().code(2).stderr(
+        predicate::str::contains("\"ataxx\" is a Fairy-Stockfish built-in that chesstool does not support yet"),
+    );
 }
 
 #[test]

@@ -544,8 +544,20 @@ fn square_mark(svg: &mut String, layout: &Layout, v: &BoardView, sq: usize, mark
 }
 
 /// A piece: the chess glyph for K, Q, R, B, N, P (White's filled white with
-/// a black outline), a lettered disc for any other piece.
+/// a black outline), a lettered disc for any other piece, a dark block for
+/// a wall (`*`).
 fn piece_glyph(svg: &mut String, c: char, x: f64, y: f64, cell: usize) {
+    if c == '*' {
+        // A wall (an arrow, the duck, a removed square): a dark block.
+        let side = cell as f64 * 0.8;
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" fill="#4a4a4a" stroke="#000" stroke-width="1.5"><title>wall</title></rect>"##,
+            x - side / 2.0,
+            y - side / 2.0
+        );
+        return;
+    }
     let white = c.is_ascii_uppercase();
     let (fill, ink) = if white { ("#ffffff", "#000000") } else { ("#000000", "#ffffff") };
     let glyph = match c.to_ascii_lowercase() {

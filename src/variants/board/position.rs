@@ -172,6 +172,9 @@ pub struct Position {
     /// The `OFF` cells (padding and holes) when `index_cells` ran; cells
     /// turned to stone later are not in it.
     pub(crate) walls: CellBits,
+    /// The walls standing on squares of the board (the FEN's `*`, and the
+    /// walls moves placed): the duck rule lifts them.
+    pub(crate) placed: CellBits,
     /// The pawns' cell without its colour bit (kind + 1); 0: the cell sets
     /// are not kept (`index_cells` was not asked to).
     pawn_code: u8,
@@ -217,6 +220,7 @@ impl Position {
             men: [CellBits::default(); 2],
             pawns: [CellBits::default(); 2],
             walls: CellBits::default(),
+            placed: CellBits::default(),
             pawn_code: 0,
         }
     }
@@ -325,6 +329,33 @@ impl Position {
         if royal {
             self.royal[side] = sq as u16;
         }
+    }
+
+    /// Turns the empty square `sq` into a wall.
+    #[inline]
+    pub fn raise_wall(&mut self, sq: usize) {
+        debug_assert_eq!(self.cells[sq], EMPTY);
+        self.cells[sq] = OFF;
+        self.placed.insert(sq);
+        if self.pawn_code != 0 {
+            self.walls.insert(sq);
+        }
+    }
+
+    /// Takes the wall off the square `sq` (placed by `raise_wall`).
+    #[inline]
+    pub fn lower_wall(&mut self, sq: usize) {
+        debug_assert_eq!(self.cells[sq], OFF);
+        self.cells[sq] = EMPTY;
+        self.placed.remove(sq);
+        if self.pawn_code != 0 {
+            self.walls.remove(sq);
+        }
+    }
+
+    /// The walls standing on the board's squares, lowest cell first.
+    pub fn placed_walls(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..64 * super::cellbits::WORDS).filter(|&c| self.placed.contains(c))
     }
 
     fn remove_from_list(&mut self, sq: usize, side: Side) {

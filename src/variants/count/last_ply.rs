@@ -25,6 +25,9 @@ impl Tables {
         if self.game_over(pos) {
             return 0;
         }
+        if self.laws.walling.is_some() && !self.laws.must_capture {
+            return self.count_walled(pos, moves);
+        }
         let screen = self.screen(pos);
         let laws = &self.laws;
         // Without a royal piece of the mover (horde's White) and without

@@ -15,5 +15,6 @@ pub mod palace_hints;
 pub mod rule_hints;
 pub mod usi;
 pub mod variant_rules;
+pub mod wall_hints;
 
 pub use variant_rules::VariantRules;

@@ -65,6 +65,9 @@ impl VariantRules {
 
     /// Why `text` (in our notation) is not a legal move here, if a rule says so.
     fn why_not(&self, pos: &Position, text: &str) -> Option<Hint> {
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::why_not(&self.variant, pos, text);
+        }
         if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
             return Some(why);
         }
@@ -96,12 +99,16 @@ impl VariantRules {
             return self.read_fairy(pos, &ours).map_err(|e| match e {
                 ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
                 ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+                ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
                 ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
             });
         }
         // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
         // are found by their text.
         let legal = self.legal_moves(pos);
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::read(&self.variant, pos, &legal, text);
+        }
         let lower = text.to_ascii_lowercase();
         for &mv in &legal {
             if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
@@ -246,6 +253,7 @@ impl Rules for VariantRules {
         self.read_fairy(pos, &ours).map_err(|e| match e {
             ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
             ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+            ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
             ReadMoveError::Illegal { canonical, .. } => {
                 ReadMoveError::Illegal { text: text.into(), canonical: canonical.map(|c| self.theirs(c)) }
             }
@@ -284,6 +292,9 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
+        if mv.wall != 0 {
+            return super::wall_hints::describe(&self.variant, mv).map(|hint| self.their_hint(hint));
+        }
         let hint = rule_hints::describe_special(&self.variant, mv)
             .or_else(|| super::palace_hints::describe(&self.variant, pos, mv))
             .unwrap_or_else(|| move_hints::describe(&self.variant, pos, mv));

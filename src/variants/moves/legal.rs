@@ -390,6 +390,14 @@ impl Tables {
         if self.setup_drops {
             self.keep_must_drops(pos, screen, moves);
         }
+        if self.laws.walling.is_some() && !self.laws.must_capture {
+            for &mv in moves.iter() {
+                if self.screened_legal(pos, screen, mv) {
+                    self.wall_each(pos, mv, &mut f);
+                }
+            }
+            return;
+        }
         if !self.laws.must_capture {
             for &mv in moves.iter() {
                 if self.screened_legal(pos, screen, mv) {

@@ -38,3 +38,4 @@ pub(crate) mod shapes;
 pub(crate) mod shogi;
 pub(crate) mod simple_paths;
 pub mod vocabulary;
+pub(crate) mod walls;

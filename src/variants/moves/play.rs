@@ -4,7 +4,7 @@
 
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cellbits::CellBits, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
 
 /// What `play` changed, to take it back.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +29,8 @@ pub struct Played {
     pub(super) marks: u8,
     /// `Position::passes` before the move.
     pub(super) passes: u8,
+    /// The walls the duck lifted (walling's duck rule).
+    pub(super) lifted: CellBits,
 }
 
 impl Played {
@@ -47,6 +49,7 @@ impl Played {
             gains: [0; 4],
             marks: 0,
             passes: pos.passes,
+            lifted: CellBits::default(),
         }
     }
 
@@ -96,8 +99,11 @@ impl Tables {
         if mv.special == Special::Pass {
             return self.play_pass(pos);
         }
-        let played = if self.hands_change(mv) { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
+        let mut played = if self.hands_change(mv) { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
         pos.passes = 0;
+        if mv.wall != 0 {
+            self.raise_move_wall(pos, mv, &mut played);
+        }
         played
     }
 
@@ -190,6 +196,9 @@ impl Tables {
         if mv.special == Special::Pass {
             pos.side ^= 1;
             return played.restore(pos);
+        }
+        if mv.wall != 0 {
+            self.lower_move_wall(pos, mv, played);
         }
         if self.hands_change(mv) {
             return self.unplay_hands(pos, mv, played);

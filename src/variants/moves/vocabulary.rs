@@ -1,4 +1,4 @@
-//! What a move is: `Move` (from, to, locust victims, promotion) and
+//! What a move is: `Move` (from, to, locust victims, promotion, wall) and
 //! `Special` (pawn rush, en passant, castling), as every file of the room
 //! and the rooms above read it.
 
@@ -25,6 +25,9 @@ pub struct Move {
     /// none), on the square the piece leaves; with `GATE_ON_ROOK`, on the
     /// castling rook's square.
     pub gate: u8,
+    /// Walling (`wallingRule`): the cell the move turns into a wall, 0 for
+    /// none (cell 0 is padding, never a square). Written `d1a1,a1b1`.
+    pub wall: u16,
 }
 
 /// `Move::gate`'s flag: the piece enters on the castling rook's square.
@@ -63,6 +66,7 @@ impl Move {
             promo: 0,
             special: Special::None,
             gate: 0,
+            wall: 0,
         }
     }
 
@@ -94,5 +98,13 @@ impl Move {
     /// The squares captured on the way (locust victims; the pawn taken en passant).
     pub fn victims(&self) -> &[u16] {
         &self.victims[..self.nvictims as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_move_with_its_wall_stays_small() {
+        assert!(std::mem::size_of::<super::Move>() <= 16);
     }
 }

@@ -272,6 +272,7 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
     )?;
     laws.palace = super::palace::from_keys(keys, g, kind_of)?;
     laws.passing = super::passing::from_keys(&|k, d| flag(keys, k, d))?;
+    laws.walling = super::walls::from_keys(keys, g)?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,

@@ -12,6 +12,7 @@ use super::pawns::PawnLaws;
 use super::promotion::Promotion;
 use super::region::Region;
 use super::shogi::Shogi;
+use super::walls::Walling;
 
 /// Every rule of a variant beyond its pieces' moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -68,6 +69,8 @@ pub struct Laws {
     pub palace: Option<Palace>,
     /// Passing and bikjang, if a side may pass.
     pub passing: Option<Passing>,
+    /// A wall placed with every move (`wallingRule`), if the variant has one.
+    pub walling: Option<Walling>,
 }
 
 impl Laws {
@@ -86,5 +89,6 @@ impl Laws {
             && self.drops.is_none()
             && self.shogi.is_none()
             && self.passing.is_none()
+            && self.walling.is_none()
     }
 }

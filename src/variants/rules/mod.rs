@@ -6,7 +6,7 @@
 //! reads this struct, never the variant's name.
 //!
 //! A rule family is a file (`pawns.rs`, `promotion.rs`, `castling.rs`,
-//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`, `palace.rs`, `passing.rs`), a field of `Laws` (`laws.rs`) and its keys
+//! `game_end.rs`, `gates.rs`, `drops.rs`, `bounds.rs`, `palace.rs`, `passing.rs`, `walls.rs`), a field of `Laws` (`laws.rs`) and its keys
 //! in `keys.rs`. Uses `board/` (layer 1).
 
 mod bounds;
@@ -23,6 +23,7 @@ mod promotion;
 mod region;
 mod setup;
 mod shogi;
+mod walls;
 
 pub use bounds::Bounds;
 pub use castling::Castling;
@@ -38,3 +39,4 @@ pub use promotion::{Mandatory, Promotion};
 pub use region::Region;
 pub use setup::SetupDrops;
 pub use shogi::{promoted_letter, Shogi};
+pub use walls::{WallRule, Walling, KEYS as WALL_KEYS};

@@ -20,12 +20,6 @@ pub fn file() -> &'static IniFile {
 /// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
 /// chesstool lacks for it: a user who names one learns why it is refused.
 const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("duck", "a wall placed with every move (the duck)"),
-    ("amazons", "a wall placed with every move"),
-    ("isolation", "a wall placed with every move"),
-    ("isolation7x7", "a wall placed with every move"),
-    ("joust", "a wall placed with every move"),
-    ("snailtrail", "a wall placed with every move"),
     ("ataxx", "Ataxx's cloning and flipping moves"),
     ("clobber", "moves that must capture, with no king (Clobber)"),
     ("clobber10", "moves that must capture, with no king (Clobber)"),
@@ -103,8 +97,8 @@ mod tests {
 
     #[test]
     fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("duck").unwrap_err().to_string();
-        assert!(e.contains("does not support yet: it needs a wall"), "{e}");
+        let e = load("ataxx").unwrap_err().to_string();
+        assert!(e.contains("does not support yet: it needs Ataxx"), "{e}");
         let names = file().names();
         for (name, _) in NOT_SUPPORTED {
             assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");

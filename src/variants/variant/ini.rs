@@ -322,7 +322,7 @@ impl IniFile {
                         pieces.push((k.to_string(), c, betza.to_string(), None));
                     }
                 }
-                k if IGNORED_KEYS.contains(&k) || rules::LAW_KEYS.contains(&k) => {}
+                k if IGNORED_KEYS.contains(&k) || rules::LAW_KEYS.contains(&k) || rules::WALL_KEYS.contains(&k) => {}
                 // Read by `laws` (`rules::Bounds`, the Betza pawn's own).
                 k if k.starts_with("mobilityRegion") => {}
                 k if FALSE_ONLY_KEYS.contains(&k) => {

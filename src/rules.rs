@@ -24,6 +24,11 @@ pub enum ReadMoveError {
     /// Not a move in any notation this game knows.
     #[error("{0:?} is not a move in any notation we know")]
     Syntax(String),
+    /// A move of this game's notation that lacks a part the game needs or
+    /// names a square no move may use (a walling move without its wall
+    /// square, a move onto a wall): the words say which.
+    #[error("{0}")]
+    Malformed(String),
     /// Well formed, but it matches several legal moves.
     #[error("{0:?} is ambiguous here")]
     Ambiguous(String),
@@ -276,6 +281,9 @@ pub struct BoardView {
     pub hands: Option<[Vec<char>; 2]>,
     /// Squares worth pointing at, each with why.
     pub marks: Vec<(usize, SquareMark)>,
+    /// The number the bottom rank is labelled with in pictures: 1, or 0
+    /// for xiangqi's ICCS coordinates.
+    pub first_rank: u8,
 }
 
 /// Why a square of a [`BoardView`] is marked: the first five by the
@@ -371,7 +379,7 @@ impl BoardView {
     /// An empty board of `files` x `ranks`, White to move, no hands, no marks.
     pub fn empty(files: u8, ranks: u8) -> BoardView {
         let squares = vec![None; files as usize * ranks as usize];
-        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new() }
+        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new(), first_rank: 1 }
     }
 
     /// The square number of (file, rank), both counted from 0.

@@ -38,9 +38,6 @@ fn an_unknown_name_lists_the_near_names() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("capablanca"));
-    chesstool().args(["divide", "--variant", "janggi", "--depth", "1"]).assert().code(2).stderr(
-        predicate::str::contains("\"janggi\" is a Fairy-Stockfish built-in that chesstool does not support yet"),
-    );
 }
 
 #[test]

@@ -152,7 +152,7 @@ fn unimplemented_rules_are_errors_naming_the_key() {
         .stderr(predicate::str::contains("line 5").and(predicate::str::contains("this variant has no queen")));
     ini_error("[v]\nking = k\ncustomPiece1 = a:feW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v")
         .stderr(predicate::str::contains("line 3").and(predicate::str::contains("'e' (en passant) without 'c'")));
-    ini_error("[v:janggi]\nking = k\n", "v").stderr(predicate::str::contains("template \"janggi\""));
+    ini_error("[v:janggo]\nking = k\n", "v").stderr(predicate::str::contains("template \"janggo\""));
     ini_error("[v]\nking = k\ncustomPiece1 = a:fxW\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "v").stderr(
         predicate::str::contains("line 3").and(predicate::str::contains("unknown modifier 'x' at character 2")),
     );

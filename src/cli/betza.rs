@@ -289,7 +289,7 @@ fn draw_svg(shown: &Shown) -> String {
             None
         }
     };
-    super::hunt::picture::board_squares(&mut svg, g.width, g.height, 20, 0, s, fill);
+    super::hunt::picture::board_squares(&mut svg, (g.width, g.height), 1, (20, 0), s, fill);
     for sq in g.squares() {
         let (file, rank) = g.coords(sq);
         let c = symbol(shown, sq);

@@ -72,12 +72,13 @@ fn resolve_move(pos: &Position, index: usize, text: &str) -> Result<chesstool::M
 
 /// What is wrong with a move, without repeating it (the one wording of every
 /// `--moves` error, whatever the game).
-pub fn move_problem(e: &chesstool::rules::ReadMoveError) -> &'static str {
+pub fn move_problem(e: &chesstool::rules::ReadMoveError) -> String {
     use chesstool::rules::ReadMoveError;
     match e {
-        ReadMoveError::Syntax(_) => "not a move in any notation we know (UCI like e2e4, or SAN like Nf3)",
-        ReadMoveError::Ambiguous(_) => "ambiguous (several legal moves fit it)",
-        ReadMoveError::Illegal { .. } => "not legal",
+        ReadMoveError::Syntax(_) => "not a move in any notation we know (UCI like e2e4, or SAN like Nf3)".into(),
+        ReadMoveError::Malformed(why) => why.clone(),
+        ReadMoveError::Ambiguous(_) => "ambiguous (several legal moves fit it)".into(),
+        ReadMoveError::Illegal { .. } => "not legal".into(),
     }
 }
 

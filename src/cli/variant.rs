@@ -7,6 +7,7 @@ use super::{EngineFailure, Outcome};
 use anyhow::{anyhow, Context, Result};
 use chesstool::rules::Rules;
 use chesstool::variants::count::perft;
+use chesstool::variants::hunt::iccs::MoveNotation;
 use chesstool::variants::hunt::VariantRules;
 use chesstool::variants::variant::{builtin, user_ini};
 use chesstool::variants::{Position, Variant};
@@ -28,6 +29,11 @@ pub struct VariantArgs {
     /// its sections may use built-ins as templates (`[mycapa:capablanca]`).
     #[arg(long, value_name = "FILE", requires = "variant")]
     pub variant_path: Option<String>,
+    /// The square names of the moves read and printed (--moves, divides, engines, pastes): `fsf`
+    /// (Fairy-Stockfish's, ranks from 1: `h3e3`) or `iccs` (xiangqi's, as Pikafish and UCCI engines
+    /// write it, ranks from 0: `h2e2`; boards of at most ten ranks) [default: fsf].
+    #[arg(long, value_name = "NOTATION", requires = "variant")]
+    pub notation: Option<MoveNotation>,
 }
 
 /// A `--variant` value: a name, not an empty or blank string.
@@ -58,7 +64,15 @@ impl VariantArgs {
         for w in &variant.warnings {
             eprintln!("warning: {w}");
         }
-        Ok(VariantRules::new(variant, self.path()))
+        let notation = self.notation.unwrap_or_default();
+        if notation == MoveNotation::Iccs && variant.geometry.height > 10 {
+            let message = format!(
+                "--notation iccs: {} has {} ranks; ICCS names at most ten (0-9)",
+                variant.name, variant.geometry.height
+            );
+            return Err(super::usage_error(message, None));
+        }
+        Ok(VariantRules::new(variant, self.path()).with_notation(notation))
     }
 }
 
@@ -336,7 +350,7 @@ pub fn bench(
     let mut rows = Vec::new();
     let mut ok = true;
     for name in &names {
-        let one = VariantArgs { variant: Some(name.clone()), variant_path: args.variant_path.clone() };
+        let one = VariantArgs { variant: Some(name.clone()), ..args.clone() };
         let rules = one.rules()?;
         let variant: &Variant = &rules.variant;
         let pos = rules.parse_position("startpos")?;

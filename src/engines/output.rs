@@ -635,7 +635,12 @@ pub fn is_move_token(s: &str) -> bool {
     let usi_file_at = |i: usize| (usi_move && (i == 0 || i == 2)) || (usi_drop && i == 2);
     (2..=16).contains(&b.len())
         && b.iter().enumerate().all(|(i, &c)| {
-            c.is_ascii_alphanumeric() || b"-=+#()@*'!?".contains(&c) || (b":;<".contains(&c) && usi_file_at(i))
+            c.is_ascii_alphanumeric()
+                || b"-=+#()@*'!?".contains(&c)
+                || (b":;<".contains(&c) && usi_file_at(i))
+                // Between two parts of one move: Fairy-Stockfish's locust
+                // legs and walls (`d1a1,a1b1`).
+                || (c == b',' && i > 0 && i + 1 < b.len())
         })
         && (usi_move || usi_drop || b.windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit()))
 }

@@ -203,7 +203,7 @@ impl Picture {
                     let _ = write!(row, "({c})");
                 }
             }
-            let _ = writeln!(text, "{indent}{:>3} {}", rank + 1, row.trim_end());
+            let _ = writeln!(text, "{indent}{:>3} {}", rank + v.first_rank, row.trim_end());
         }
         let side = if v.white_to_move { "White" } else { "Black" };
         let mut status = format!("{side} to move");
@@ -304,7 +304,7 @@ impl Picture {
             layout.board_y - 7,
             side.1
         );
-        board_squares(&mut svg, v.files, v.ranks, layout.board_x, layout.board_y, cell, |_, _| None);
+        board_squares(&mut svg, (v.files, v.ranks), v.first_rank, (layout.board_x, layout.board_y), cell, |_, _| None);
         for (sq, mark) in &v.marks {
             square_mark(&mut svg, &layout, v, *sq, *mark);
         }
@@ -546,8 +546,20 @@ fn square_mark(svg: &mut String, layout: &Layout, v: &BoardView, sq: usize, mark
 }
 
 /// A piece: the chess glyph for K, Q, R, B, N, P (White's filled white with
-/// a black outline), a lettered disc for any other piece.
+/// a black outline), a lettered disc for any other piece, a dark block for
+/// a wall (`*`).
 fn piece_glyph(svg: &mut String, c: char, x: f64, y: f64, cell: usize) {
+    if c == '*' {
+        // A wall (an arrow, the duck, a removed square): a dark block.
+        let side = cell as f64 * 0.8;
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" fill="#4a4a4a" stroke="#000" stroke-width="1.5"><title>wall</title></rect>"##,
+            x - side / 2.0,
+            y - side / 2.0
+        );
+        return;
+    }
     let white = c.is_ascii_uppercase();
     let (fill, ink) = if white { ("#ffffff", "#000000") } else { ("#000000", "#ffffff") };
     let glyph = match c.to_ascii_lowercase() {
@@ -583,15 +595,14 @@ fn piece_glyph(svg: &mut String, c: char, x: f64, y: f64, cell: usize) {
 }
 
 /// The squares of a `files` x `ranks` board with its top-left corner at
-/// (`x`, `y`), White at the bottom, file letters below and rank numbers on
-/// the left; `fill(file, rank)` may colour a square (default: light and
-/// dark).
+/// `(x, y)`, White at the bottom, file letters below and rank numbers on
+/// the left from `first_rank` (1, or 0 for ICCS); `fill(file, rank)` may
+/// colour a square (default: light and dark).
 pub fn board_squares(
     svg: &mut String,
-    files: u8,
-    ranks: u8,
-    x: usize,
-    y: usize,
+    (files, ranks): (u8, u8),
+    first_rank: u8,
+    (x, y): (usize, usize),
     cell: usize,
     fill: impl Fn(u8, u8) -> Option<&'static str>,
 ) {
@@ -607,7 +618,7 @@ pub fn board_squares(
             r#"<text x="{}" y="{}" text-anchor="middle" font-size="12">{}</text>"#,
             x / 2,
             top + cell / 2 + 4,
-            rank + 1
+            rank + first_rank
         );
     }
     for file in 0..files {

@@ -162,6 +162,10 @@ pub struct Position {
     /// Per cell, is its piece a promoted one (the FEN's `~`), kept by the
     /// moves of variants with hands; empty in the others.
     pub promoted: Vec<bool>,
+    /// What the last moves passed, 0 in a FEN. Janggi (`moves/passing.rs`):
+    /// bit 0, the last move was a pass; bit 1, the game was one pass from
+    /// its end before it. Stone games (`moves/stones.rs`): passes in a row.
+    pub passes: u8,
     /// Each side's pieces as a cell set, kept by the moves.
     pub(crate) men: [CellBits; 2],
     /// Each side's pawns (the kind given to `index_cells`), kept by the moves.
@@ -169,11 +173,12 @@ pub struct Position {
     /// The `OFF` cells (padding and holes) when `index_cells` ran; cells
     /// turned to stone later are not in it.
     pub(crate) walls: CellBits,
+    /// The walls standing on squares of the board (the FEN's `*`, and the
+    /// walls moves placed): the duck rule lifts them.
+    pub(crate) placed: CellBits,
     /// The pawns' cell without its colour bit (kind + 1); 0: the cell sets
     /// are not kept (`index_cells` was not asked to).
     pawn_code: u8,
-    /// Passes played in a row just now (two end the game); a FEN has none.
-    pub passes: u8,
 }
 
 impl fmt::Debug for Position {
@@ -212,11 +217,12 @@ impl Position {
             gates: [0; 2],
             hands: [Vec::new(), Vec::new()],
             promoted: Vec::new(),
+            passes: 0,
             men: [CellBits::default(); 2],
             pawns: [CellBits::default(); 2],
             walls: CellBits::default(),
+            placed: CellBits::default(),
             pawn_code: 0,
-            passes: 0,
         }
     }
 
@@ -342,6 +348,33 @@ impl Position {
                 self.pawns[side ^ 1].insert(sq);
             }
         }
+    }
+
+    /// Turns the empty square `sq` into a wall.
+    #[inline]
+    pub fn raise_wall(&mut self, sq: usize) {
+        debug_assert_eq!(self.cells[sq], EMPTY);
+        self.cells[sq] = OFF;
+        self.placed.insert(sq);
+        if self.pawn_code != 0 {
+            self.walls.insert(sq);
+        }
+    }
+
+    /// Takes the wall off the square `sq` (placed by `raise_wall`).
+    #[inline]
+    pub fn lower_wall(&mut self, sq: usize) {
+        debug_assert_eq!(self.cells[sq], OFF);
+        self.cells[sq] = EMPTY;
+        self.placed.remove(sq);
+        if self.pawn_code != 0 {
+            self.walls.remove(sq);
+        }
+    }
+
+    /// The walls standing on the board's squares, lowest cell first.
+    pub fn placed_walls(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..64 * super::cellbits::WORDS).filter(|&c| self.placed.contains(c))
     }
 
     fn remove_from_list(&mut self, sq: usize, side: Side) {

@@ -29,7 +29,7 @@ impl Tables {
             let kind = cell_kind(pos.cells[from]);
             let shapes = self.kinds[kind].sides[us].shapes.as_ref();
             if let Some(shapes) = shapes.filter(|_| {
-                from != king && !marked(marks, from) && !marked(check_marks, from) && !self.has_extras(kind)
+                from != king && !marked(marks, from) && !marked(check_marks, from) && !self.has_extras_at(kind, from)
             }) {
                 let cells = &pos.cells;
                 let counted = self.plain_landings(pos, from, |to| {

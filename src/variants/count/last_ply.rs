@@ -28,6 +28,9 @@ impl Tables {
         if self.game_over(pos) {
             return 0;
         }
+        if self.laws.walling.is_some() && !self.laws.must_capture {
+            return self.count_walled(pos, moves);
+        }
         let screen = self.screen(pos);
         let laws = &self.laws;
         // Without a royal piece of the mover (horde's White) and without
@@ -55,7 +58,7 @@ impl Tables {
                 // Out of check (marks were made), a drop is legal when no attack needs
                 // an occupied cell and nothing explodes: drops are counted, not built.
                 // Shogi's drop rules (nifu, immobility, pawn-drop mate) test each drop.
-                let drops_counted = laws.drops.is_some()
+                let drops_counted = laws.drops.as_ref().is_some_and(|d| d.checks && d.bound_cells.is_empty())
                     && laws.shogi.is_none()
                     && self.empty_paths
                     && !laws.blast
@@ -78,6 +81,7 @@ impl Tables {
                 if !drops_counted {
                     self.drop_moves(pos, moves);
                 }
+                self.pass_moves(pos, moves);
             }
             Some(marks) if self.checkless_counted(&screen) => {
                 let check_marks = screen.check_marks.as_ref().expect("check marks");
@@ -164,7 +168,7 @@ impl Tables {
                         }
                         continue;
                     }
-                } else if !self.has_extras(kind) {
+                } else if !self.has_extras_at(kind, from) {
                     let counted = self.plain_landings(pos, from, |to| {
                         if tested(to) {
                             moves.push(Move::plain(from, to));

@@ -45,7 +45,7 @@ impl Tables {
                 if pawns.contains(from) {
                     continue;
                 }
-                if !self.has_extras(cell_kind(pos.cells[from])) && self.plain_landings(pos, from, |_| n += 1) {
+                if !self.has_extras_at(cell_kind(pos.cells[from]), from) && self.plain_landings(pos, from, |_| n += 1) {
                     continue;
                 }
                 self.general_moves(pos, from, moves);

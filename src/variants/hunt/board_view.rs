@@ -3,7 +3,7 @@
 //! with the pieces that give it.
 
 use crate::rules::{BoardView, SquareMark};
-use crate::variants::board::{cell_kind, cell_side, piece_cell, Position, Side, EMPTY, NO_SQUARE, WHITE};
+use crate::variants::board::{cell_kind, cell_side, piece_cell, Position, Side, EMPTY, NO_SQUARE, OFF, WHITE};
 use crate::variants::variant::definition::Variant;
 
 /// The number a [`BoardView`] of the variant's board gives `cell`.
@@ -40,6 +40,13 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
     for cell in g.squares() {
         let c = pos.cells[cell];
         if c == EMPTY {
+            continue;
+        }
+        if c == OFF {
+            // A wall (the duck, an arrow, a hole): drawn as `*`.
+            let (f, r) = g.coords(cell);
+            let sq = view.square(f, r);
+            view.squares[sq] = Some('*');
             continue;
         }
         let letter = variant.pieces[cell_kind(c)].letter;

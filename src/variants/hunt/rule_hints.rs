@@ -206,7 +206,10 @@ pub fn describe_special(variant: &Variant, mv: Move) -> Option<Hint> {
             variant.pieces[mv.promo as usize - 1].name,
             g.name(to)
         ))),
-        Special::Pass => Some(Hint::new("a pass: the side has no other move".to_string())),
+        Special::Pass if variant.tables.laws.stones.is_some() => {
+            Some(Hint::new("a pass: the side has no other move".to_string()))
+        }
+        Special::Pass => Some(Hint::new(format!("a pass (the king stays on {})", g.name(to)))),
         Special::None if !promo.is_empty() => Some(Hint::new(format!("a pawn move{promo}"))),
         Special::None => None,
     }

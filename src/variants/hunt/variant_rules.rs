@@ -3,10 +3,12 @@
 //! Positions are Fairy-Stockfish FENs or SFENs (`startpos` is the
 //! variant's start position); moves are printed as Fairy-Stockfish prints
 //! them (`e2e4`, `a9a10`; legs through locust victims `e5e6,e6e7`; a pass
-//! `e5e5`), and read in that notation or in USI's (`7g7f`, `P*5e`). Legal
+//! `e5e5`), and read in that notation or in USI's (`7g7f`, `P*5e`); with
+//! `MoveNotation::Iccs`, ranks count from 0 both ways (`h2e2`). Legal
 //! moves come sorted by origin square (a1, b1, ..., rank by rank), then
 //! destination, then victims.
 
+use super::iccs::{self, MoveNotation};
 use super::{move_hints, rule_hints, usi};
 use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::variants::board::Position;
@@ -24,22 +26,146 @@ pub struct VariantRules {
     pub variant: Arc<Variant>,
     /// The file that defines it, passed to an engine as `VariantPath`.
     pub path: String,
+    /// The square names of moves read and written.
+    pub notation: MoveNotation,
 }
 
 impl VariantRules {
     /// The rules of `variant`, defined in the file `path`.
     pub fn new(variant: Variant, path: &str) -> VariantRules {
-        VariantRules { variant: Arc::new(variant), path: path.into() }
+        VariantRules { variant: Arc::new(variant), path: path.into(), notation: MoveNotation::Fairy }
     }
-}
 
-impl VariantRules {
-    /// A move's text in our notation: USI converted, anything else as it is.
+    /// The same rules, reading and writing moves in `notation`.
+    pub fn with_notation(self, notation: MoveNotation) -> VariantRules {
+        VariantRules { notation, ..self }
+    }
+
+    /// A move's text in our notation: USI and ICCS converted, anything
+    /// else as it is.
     fn ours<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if self.notation == MoveNotation::Iccs {
+            if let Some(t) = iccs::from_iccs(&self.variant.geometry, text) {
+                return Cow::Owned(t);
+            }
+        }
         match usi::from_usi(&self.variant, text) {
             Some(t) => Cow::Owned(t),
             None => Cow::Borrowed(text),
         }
+    }
+
+    /// A move's text in the notation chosen (`to_iccs` of ours for ICCS).
+    fn theirs(&self, text: String) -> String {
+        match self.notation {
+            MoveNotation::Fairy => text,
+            MoveNotation::Iccs => iccs::to_iccs(&self.variant.geometry, &text),
+        }
+    }
+
+    /// Why `text` (in our notation) is not a legal move here, if a rule says so.
+    fn why_not(&self, pos: &Position, text: &str) -> Option<Hint> {
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::why_not(&self.variant, pos, text);
+        }
+        if self.variant.tables.laws.stones.is_some() {
+            if let Some(why) = super::stone_hints::why_not(&self.variant, pos, text) {
+                return Some(why);
+            }
+        }
+        if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
+            return Some(why);
+        }
+        if let Some(why) = rule_hints::why_not(&self.variant, pos, text) {
+            return Some(why);
+        }
+        let points = points(&self.variant, text.trim())?;
+        if let [from, .., to] = points[..] {
+            if let Some(why) = super::palace_hints::why_not(&self.variant, pos, from, to) {
+                return Some(why);
+            }
+            if let Some(why) = super::bound_hints::why_not(&self.variant, pos, from, to) {
+                return Some(why);
+            }
+        }
+        move_hints::why_not(&self.variant, pos, &points)
+    }
+
+    /// A hint whose square names follow the notation chosen.
+    fn their_hint(&self, hint: Hint) -> Hint {
+        Hint { text: self.theirs(hint.text), ..hint }
+    }
+
+    /// A move in Fairy-Stockfish's notation or USI's.
+    fn read_fairy(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
+        if usi::is_usi(text) {
+            // USI (`7g7f`, `P*5e`): read as the same move in our notation.
+            let ours = usi::from_usi(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
+            return self.read_fairy(pos, &ours).map_err(|e| match e {
+                ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
+                ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+                ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
+                ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
+            });
+        }
+        // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
+        // are found by their text.
+        let legal = self.legal_moves(pos);
+        if self.variant.tables.laws.walling.is_some() {
+            return super::wall_hints::read(&self.variant, pos, &legal, text);
+        }
+        let lower = text.to_ascii_lowercase();
+        for &mv in &legal {
+            if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
+                return Ok(mv);
+            }
+            if mv.special == Special::Castle {
+                let g = &self.variant.geometry;
+                if lower == format!("{}{}", g.name(mv.from as usize), g.name(mv.to as usize)) {
+                    return Ok(mv);
+                }
+            }
+        }
+        if let Some((piece, square)) = text.split_once('@') {
+            // A drop that is not among the legal ones (an occupied square,
+            // a piece not in hand, a forbidden rank).
+            // Its canonical text lets the diff list it as an extra move.
+            let kind = piece.chars().next().filter(|_| piece.len() == 1).and_then(|c| self.variant.kind_of(c));
+            let to = self.variant.geometry.parse_square(square);
+            return Err(match (kind, to) {
+                (Some(kind), Some(to)) => ReadMoveError::Illegal {
+                    text: text.into(),
+                    canonical: Some(self.variant.move_text(pos, Move::drop(kind, to))),
+                },
+                _ => ReadMoveError::Syntax(text.into()),
+            });
+        }
+        let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
+        let (from, to) = (points[0] as u16, *points.last().expect("two points") as u16);
+        let mut victims: Vec<u16> = points[1..points.len() - 1].iter().map(|&v| v as u16).collect();
+        victims.sort_unstable();
+        let legal: Vec<Move> = legal.into_iter().filter(|m| m.promo == 0 && m.special != Special::Castle).collect();
+        if let Some(&mv) = legal.iter().find(|m| m.from == from && m.to == to && m.victims() == victims.as_slice()) {
+            return Ok(mv);
+        }
+        // An engine may leave out the legs of a locust move: from-to alone is
+        // enough when exactly one legal move has them.
+        if victims.is_empty() {
+            let same: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
+            match same.len() {
+                1 => return Ok(*same[0]),
+                n if n > 1 => return Err(ReadMoveError::Ambiguous(text.into())),
+                _ => {}
+            }
+        }
+        let canonical = {
+            let g = &self.variant.geometry;
+            let mut pts = vec![from as usize];
+            pts.extend(victims.iter().map(|&v| v as usize));
+            pts.push(to as usize);
+            pts.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",")
+        };
+        Err(ReadMoveError::Illegal { text: text.into(), canonical: Some(canonical) })
     }
 }
 
@@ -120,75 +246,23 @@ impl Rules for VariantRules {
     }
 
     fn move_text(&self, pos: &Position, mv: Move) -> String {
-        self.variant.move_text(pos, mv)
+        self.theirs(self.variant.move_text(pos, mv))
     }
 
     fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
-        if usi::is_usi(text) {
-            // USI (`7g7f`, `P*5e`): read as the same move in our notation.
-            let ours = usi::from_usi(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
-            return self.read_move(pos, &ours).map_err(|e| match e {
-                ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
-                ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
-                ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
-            });
+        if self.notation == MoveNotation::Fairy {
+            return self.read_fairy(pos, text);
         }
-        // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
-        // are found by their text.
-        let legal = self.legal_moves(pos);
-        let lower = text.to_ascii_lowercase();
-        for &mv in &legal {
-            if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
-                return Ok(mv);
+        let ours = iccs::from_iccs(&self.variant.geometry, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
+        self.read_fairy(pos, &ours).map_err(|e| match e {
+            ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
+            ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+            ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
+            ReadMoveError::Illegal { canonical, .. } => {
+                ReadMoveError::Illegal { text: text.into(), canonical: canonical.map(|c| self.theirs(c)) }
             }
-            if mv.special == Special::Castle {
-                let g = &self.variant.geometry;
-                if lower == format!("{}{}", g.name(mv.from as usize), g.name(mv.to as usize)) {
-                    return Ok(mv);
-                }
-            }
-        }
-        if let Some((piece, square)) = text.split_once('@') {
-            // A drop that is not among the legal ones (an occupied square,
-            // a piece not in hand, a forbidden rank).
-            // Its canonical text lets the diff list it as an extra move.
-            let kind = piece.chars().next().filter(|_| piece.len() == 1).and_then(|c| self.variant.kind_of(c));
-            let to = self.variant.geometry.parse_square(square);
-            return Err(match (kind, to) {
-                (Some(kind), Some(to)) => ReadMoveError::Illegal {
-                    text: text.into(),
-                    canonical: Some(self.variant.move_text(pos, Move::drop(kind, to))),
-                },
-                _ => ReadMoveError::Syntax(text.into()),
-            });
-        }
-        let points = points(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
-        let (from, to) = (points[0] as u16, *points.last().expect("two points") as u16);
-        let mut victims: Vec<u16> = points[1..points.len() - 1].iter().map(|&v| v as u16).collect();
-        victims.sort_unstable();
-        let legal: Vec<Move> = legal.into_iter().filter(|m| m.promo == 0 && m.special != Special::Castle).collect();
-        if let Some(&mv) = legal.iter().find(|m| m.from == from && m.to == to && m.victims() == victims.as_slice()) {
-            return Ok(mv);
-        }
-        // An engine may leave out the legs of a locust move: from-to alone is
-        // enough when exactly one legal move has them.
-        if victims.is_empty() {
-            let same: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
-            match same.len() {
-                1 => return Ok(*same[0]),
-                n if n > 1 => return Err(ReadMoveError::Ambiguous(text.into())),
-                _ => {}
-            }
-        }
-        let canonical = {
-            let g = &self.variant.geometry;
-            let mut pts = vec![from as usize];
-            pts.extend(victims.iter().map(|&v| v as usize));
-            pts.push(to as usize);
-            pts.windows(2).map(|w| format!("{}{}", g.name(w[0]), g.name(w[1]))).collect::<Vec<_>>().join(",")
-        };
-        Err(ReadMoveError::Illegal { text: text.into(), canonical: Some(canonical) })
+        })
     }
 
     fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
@@ -223,13 +297,22 @@ impl Rules for VariantRules {
     }
 
     fn missing_hint(&self, pos: &Position, mv: Move) -> Option<Hint> {
-        super::stone_hints::describe(&self.variant, pos, mv)
+        if mv.wall != 0 {
+            return super::wall_hints::describe(&self.variant, mv).map(|hint| self.their_hint(hint));
+        }
+        let hint = super::stone_hints::describe(&self.variant, pos, mv)
             .or_else(|| rule_hints::describe_special(&self.variant, mv))
-            .or_else(|| Some(move_hints::describe(&self.variant, pos, mv)))
+            .or_else(|| super::palace_hints::describe(&self.variant, pos, mv))
+            .unwrap_or_else(|| move_hints::describe(&self.variant, pos, mv));
+        Some(self.their_hint(hint))
     }
 
     fn board_view(&self, pos: &Position) -> Option<BoardView> {
-        Some(super::board_view::board_view(&self.variant, pos))
+        let mut view = super::board_view::board_view(&self.variant, pos);
+        if self.notation == MoveNotation::Iccs {
+            view.first_rank = 0;
+        }
+        Some(view)
     }
 
     fn move_squares(&self, pos: &Position, text: &str) -> Option<MoveSquares> {
@@ -250,24 +333,6 @@ impl Rules for VariantRules {
     }
 
     fn extra_hint(&self, pos: &Position, text: &str) -> Option<Hint> {
-        let text = &*self.ours(text);
-        if self.variant.tables.laws.stones.is_some() {
-            if let Some(why) = super::stone_hints::why_not(&self.variant, pos, text) {
-                return Some(why);
-            }
-        }
-        if let Some(why) = super::drop_hints::why_not(&self.variant, pos, text) {
-            return Some(why);
-        }
-        if let Some(why) = rule_hints::why_not(&self.variant, pos, text) {
-            return Some(why);
-        }
-        let points = points(&self.variant, text.trim())?;
-        if let [from, .., to] = points[..] {
-            if let Some(why) = super::bound_hints::why_not(&self.variant, pos, from, to) {
-                return Some(why);
-            }
-        }
-        move_hints::why_not(&self.variant, pos, &points)
+        self.why_not(pos, &self.ours(text)).map(|hint| self.their_hint(hint))
     }
 }

@@ -25,7 +25,11 @@ impl Tables {
             if n == 0 {
                 continue;
             }
-            let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
+            let region = match drops.bound_cells.get(kind) {
+                Some(Some(bound)) => &bound[us],
+                _ if drops.pawn == Some(kind) => &drops.pawn_cells[us],
+                _ => &drops.cells[us],
+            };
             if let Some(shogi) = &self.laws.shogi {
                 let files = self.shogi_doubled_files(pos, kind);
                 // `dropPromoted`: the piece may also be dropped promoted side up.

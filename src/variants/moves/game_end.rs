@@ -62,7 +62,7 @@ impl Tables {
         if laws.check_counting && pos.checks[them] == 0 {
             return true;
         }
-        false
+        laws.passing.is_some() && self.passed_to_end(pos)
     }
 
     /// `flagPieceSafe`: has either side a flag piece in its region that the

@@ -42,6 +42,9 @@ pub(crate) struct Screen {
     pub(crate) check_marks: Option<Marks>,
     /// Play and test every move (pseudo-royal pieces).
     pub(crate) all_played: bool,
+    /// The generals face each other with `bikjangRule`: a move other than
+    /// the pass must break the facing (`moves/passing.rs`).
+    pub(crate) bikjang: bool,
 }
 
 impl Tables {
@@ -104,6 +107,12 @@ impl Tables {
             if !self.bound_allows(kind, by, x, sq) {
                 continue;
             }
+            if self.laws.palace.as_ref().is_some_and(|p| p.is_cannon(kind)) {
+                if self.cannon_attacks(pos, x, sq) {
+                    return true;
+                }
+                continue;
+            }
             let t = &self.kinds[kind].sides[by];
             match &t.shapes {
                 Some(shapes) => {
@@ -124,7 +133,7 @@ impl Tables {
                 }
             }
         }
-        self.general_faces(pos, sq, by, skip)
+        self.general_faces(pos, sq, by, skip) || (self.laws.palace.is_some() && self.palace_attacks(pos, sq, by, skip))
     }
 
     /// The marks of every square whose change could let a piece of `by`
@@ -182,6 +191,14 @@ impl Tables {
                 marks[c >> 6] |= 1 << (c & 63);
             }
         }
+        // Janggi's palace lines: a check along them, or the cells of the
+        // diagonals through the king.
+        if self.laws.palace.is_some() {
+            if checks && self.palace_attacks(pos, king, by, usize::MAX) {
+                return None;
+            }
+            self.palace_rays(pos, king, by, |c| marks[c >> 6] |= 1 << (c & 63));
+        }
         Some(marks)
     }
 
@@ -193,7 +210,8 @@ impl Tables {
         let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
         // Rules the screen does not know: every move is played and tested.
         let all_played = laws.tested_by_playing();
-        let marks = if king == NO_SQUARE || all_played {
+        let bikjang = laws.passing.is_some() && self.bikjang(pos);
+        let marks = if king == NO_SQUARE || all_played || bikjang {
             None
         } else {
             // With explosions a king next to the enemy king is never in check.
@@ -206,7 +224,7 @@ impl Tables {
         } else {
             None
         };
-        Screen { king, marks, check_marks, all_played }
+        Screen { king, marks, check_marks, all_played, bikjang }
     }
 
     /// Does the move capture (a piece on its destination, en passant, a locust victim)?
@@ -233,8 +251,18 @@ impl Tables {
     /// Is the pseudo-legal `mv` legal, given the node's `screen`?
     pub(crate) fn screened_legal(&self, pos: &mut Position, s: &Screen, mv: Move) -> bool {
         let laws = &self.laws;
+        if mv.special == Special::Pass {
+            // Marks are made only out of check: then the pass is legal.
+            return s.marks.is_some() || self.pass_legal(pos, mv);
+        }
+        if s.bikjang {
+            return self.breaks_bikjang(pos, mv);
+        }
         let unusual = matches!(mv.special, Special::EnPassant | Special::Castle | Special::Drop);
         if mv.special == Special::Drop && laws.shogi.is_some() && self.shogi_drop_mates(pos, mv) {
+            return false;
+        }
+        if mv.special == Special::Drop && laws.drops.as_ref().is_some_and(|d| !d.checks) && self.drop_checks(pos, mv) {
             return false;
         }
         // Sittuyin's promotion may not give check, discovered or not: played and tested.
@@ -369,6 +397,14 @@ impl Tables {
     ) {
         if self.setup_drops {
             self.keep_must_drops(pos, screen, moves);
+        }
+        if self.laws.walling.is_some() && !self.laws.must_capture {
+            for &mv in moves.iter() {
+                if self.screened_legal(pos, screen, mv) {
+                    self.wall_each(pos, mv, &mut f);
+                }
+            }
+            return;
         }
         if !self.laws.must_capture {
             for &mv in moves.iter() {

@@ -17,6 +17,7 @@
 //! rule.
 
 pub(crate) mod blast;
+pub(crate) mod bound_drops;
 pub(crate) mod castling;
 pub(crate) mod drops;
 pub(crate) mod game_end;
@@ -25,6 +26,8 @@ pub(crate) mod gating;
 pub(crate) mod in_place_promotion;
 pub(crate) mod legal;
 pub mod movegen;
+pub(crate) mod palace;
+pub(crate) mod passing;
 pub(crate) mod pawn_path;
 pub(crate) mod pawns;
 pub mod play;
@@ -38,3 +41,4 @@ pub(crate) mod simple_paths;
 pub(crate) mod stone_bits;
 pub(crate) mod stones;
 pub mod vocabulary;
+pub(crate) mod walls;

@@ -71,6 +71,9 @@ pub struct Tables {
     pub(crate) laws: Laws,
     /// Kinds (a mask) with moves their leg code does not make (see `has_extras`).
     extras: u64,
+    /// Kinds (a mask) with moves along the palace lines, which they have
+    /// only on them (see `has_extras_at`).
+    palace_kinds: u64,
     /// The built-in pawn's direct path, if the variant's pawn is it.
     pub(crate) pawn_path: Option<PawnPath>,
     /// `laws.plain_play()`: a move is the board's `make` (initial rushes,
@@ -158,7 +161,11 @@ impl Tables {
                             || s.demotion && s.demotes_to.get(k).is_some_and(Option::is_some)
                     })
                     || laws.bounds.binds(k)
+                    || laws.palace.as_ref().is_some_and(|p| p.is_cannon(k))
             })
+            .fold(0, |m, k| m | 1 << k);
+        let palace_kinds = (0..out.len())
+            .filter(|&k| laws.palace.as_ref().is_some_and(|p| p.diagonal(k).is_some()))
             .fold(0, |m, k| m | 1 << k);
         let pawn_path = pawn.filter(|&k| !out[k].dedup).and_then(|k| {
             let steps = [0, 1].map(|side| pawn_steps(&out[k].sides[side].simple));
@@ -177,6 +184,7 @@ impl Tables {
             laws,
             empty_paths,
             extras,
+            palace_kinds,
             pawn_path,
             plain_play,
             setup_drops,
@@ -375,15 +383,31 @@ impl Tables {
         self.extras >> kind & 1 == 1
     }
 
+    /// `has_extras`, or a piece of `kind` on `from` that moves along the
+    /// palace lines there too.
+    #[inline]
+    pub(crate) fn has_extras_at(&self, kind: usize, from: usize) -> bool {
+        self.has_extras(kind)
+            || (self.palace_kinds >> kind & 1 == 1 && self.laws.palace.as_ref().is_some_and(|p| p.lines.has(from)))
+    }
+
     /// Adds to the moves from `start` on of the piece on `from` what its leg
     /// code does not make (see `has_extras`).
     pub(crate) fn piece_extras(&self, pos: &Position, from: usize, start: usize, out: &mut Vec<Move>) {
         let kind = cell_kind(pos.cells[from]);
-        if !self.has_extras(kind) {
+        if !self.has_extras_at(kind, from) {
             return;
         }
         if self.laws.bounds.binds(kind) {
             self.keep_in_bounds(pos, from, start, out);
+        }
+        if let Some(palace) = &self.laws.palace {
+            if palace.is_cannon(kind) {
+                self.keep_cannon_rules(pos, from, start, out);
+            }
+            if palace.diagonal(kind).is_some() {
+                self.palace_moves(pos, from, out);
+            }
         }
         if self.laws.pawn.as_ref().is_some_and(|p| p.kind == kind) {
             self.pawn_extras(pos, from, start, out);
@@ -426,7 +450,7 @@ impl Tables {
     }
 
     /// The moves that are no one piece's leg code: castling, the
-    /// Cambodian first moves, Sittuyin's promotions and drops.
+    /// Cambodian first moves, Sittuyin's promotions, drops and the pass.
     pub(crate) fn board_extras(&self, pos: &mut Position, out: &mut Vec<Move>) {
         self.castlings(pos, out);
         self.cambodian_moves(pos, out);
@@ -436,6 +460,7 @@ impl Tables {
         if self.laws.drops.is_some() {
             self.drop_moves(pos, out);
         }
+        self.pass_moves(pos, out);
     }
 
     /// Every distinct pseudo-legal move of the side to move.

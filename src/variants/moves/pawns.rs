@@ -65,7 +65,8 @@ impl Tables {
         let Some(pawn) = &self.laws.pawn else { return };
         let us = pos.side;
         let up = self.forward(us);
-        if pos.ep != NO_SQUARE && pawn.ep_region[us].has(pos.ep as usize) {
+        // A wall (the duck) on the square passed over bars the capture.
+        if pos.ep != NO_SQUARE && pawn.ep_region[us].has(pos.ep as usize) && pos.cells[pos.ep as usize] == EMPTY {
             let ep = pos.ep as usize;
             let victim = (ep as isize - up) as usize;
             if (from as isize + 1 == victim as isize || from as isize - 1 == victim as isize)

@@ -4,7 +4,7 @@
 
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cellbits::CellBits, piece_cell, Position, Undo, EMPTY, NO_SQUARE, OFF};
 
 /// What `play` changed, to take it back.
 #[derive(Debug, Clone, Copy)]
@@ -29,8 +29,10 @@ pub struct Played {
     pub(super) marks: u8,
     /// Stones flipped (a stone game's squares as bits, low word first).
     pub(super) flips: [u64; 2],
-    /// Passes in a row before the move.
+    /// `Position::passes` before the move.
     pub(super) passes: u8,
+    /// The walls the duck lifted (walling's duck rule).
+    pub(super) lifted: CellBits,
 }
 
 impl Played {
@@ -50,6 +52,7 @@ impl Played {
             marks: 0,
             flips: [0; 2],
             passes: pos.passes,
+            lifted: CellBits::default(),
         }
     }
 
@@ -99,10 +102,29 @@ impl Tables {
         if let Some(st) = self.stone_tables() {
             return self.play_stones(st, pos, mv);
         }
-        if self.laws.drops.is_some() {
-            return self.play_hands(pos, mv);
+        if mv.special == Special::Pass {
+            return self.play_pass(pos);
         }
-        self.play_board(pos, mv)
+        let mut played = if self.hands_change(mv) { self.play_hands(pos, mv) } else { self.play_board(pos, mv) };
+        pos.passes = 0;
+        if mv.wall != 0 {
+            self.raise_move_wall(pos, mv, &mut played);
+        }
+        played
+    }
+
+    /// May `mv` change a hand or a promoted mark? Not a move on the board
+    /// where captures stay out of the hands and nothing promotes (Supply).
+    #[inline]
+    fn hands_change(&self, mv: Move) -> bool {
+        let laws = &self.laws;
+        laws.drops.as_ref().is_some_and(|d| {
+            mv.special == Special::Drop
+                || d.captures_to_hand
+                || laws.promotion.is_some()
+                || laws.shogi.is_some()
+                || laws.seirawan_gating
+        })
     }
 
     /// `play_untested` on the board alone (no hands).
@@ -180,7 +202,14 @@ impl Tables {
         if let Some(st) = self.stone_tables() {
             return self.unplay_stones(st, pos, mv, played);
         }
-        if self.laws.drops.is_some() {
+        if mv.special == Special::Pass {
+            pos.side ^= 1;
+            return played.restore(pos);
+        }
+        if mv.wall != 0 {
+            self.lower_move_wall(pos, mv, played);
+        }
+        if self.hands_change(mv) {
             return self.unplay_hands(pos, mv, played);
         }
         self.unplay_board(pos, mv, played);

@@ -1,4 +1,4 @@
-//! What a move is: `Move` (from, to, locust victims, promotion) and
+//! What a move is: `Move` (from, to, locust victims, promotion, wall) and
 //! `Special` (pawn rush, en passant, castling), as every file of the room
 //! and the rooms above read it.
 
@@ -25,6 +25,9 @@ pub struct Move {
     /// none), on the square the piece leaves; with `GATE_ON_ROOK`, on the
     /// castling rook's square.
     pub gate: u8,
+    /// Walling (`wallingRule`): the cell the move turns into a wall, 0 for
+    /// none (cell 0 is padding, never a square). Written `d1a1,a1b1`.
+    pub wall: u16,
 }
 
 /// `Move::gate`'s flag: the piece enters on the castling rook's square.
@@ -44,8 +47,9 @@ pub enum Special {
     Castle,
     /// A piece of kind `promo - 1` from the hand onto `to` (`from == to`).
     Drop,
-    /// A pass: nothing moves (`from == to`, a square of the mover's, as
-    /// Fairy-Stockfish writes it: `a1a1`).
+    /// A pass: nothing moves (`from == to`): janggi's king "moves" to its
+    /// own square (`moves/passing.rs`); a stone game's pass is written from
+    /// a square of the mover's, as Fairy-Stockfish writes it (`a1a1`).
     Pass,
 }
 
@@ -63,6 +67,7 @@ impl Move {
             promo: 0,
             special: Special::None,
             gate: 0,
+            wall: 0,
         }
     }
 
@@ -99,5 +104,13 @@ impl Move {
     /// The squares captured on the way (locust victims; the pawn taken en passant).
     pub fn victims(&self) -> &[u16] {
         &self.victims[..self.nvictims as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_move_with_its_wall_stays_small() {
+        assert!(std::mem::size_of::<super::Move>() <= 16);
     }
 }

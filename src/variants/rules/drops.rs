@@ -34,4 +34,11 @@ pub struct Drops {
     /// Set-up rules (`mustDrop`, `dropOppositeColoredBishop`,
     /// `castlingDroppedPiece`), if any.
     pub setup: Option<SetupDrops>,
+    /// A drop may give check (`dropChecks`, true by default).
+    pub checks: bool,
+    /// Per kind, per side, the cells a bound piece may be dropped on (the
+    /// cells it could reach from its start squares, within its region:
+    /// Supply's general, advisors, elephants and soldiers); filled by
+    /// `Variant::new`, empty: no kind is bound.
+    pub bound_cells: Vec<Option<[Region; 2]>>,
 }

@@ -94,11 +94,17 @@ pub const LAW_KEYS: &[&str] = &[
     "sittuyinRookDrop",
     "soldierPromotionRank",
     "flyingGeneral",
+    "diagonalLines",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "bikjangRule",
+    "dropChecks",
 ];
 
 /// Keys read here or by a rule family's own `from_keys` (`stones.rs`).
 pub fn is_law_key(k: &str) -> bool {
-    LAW_KEYS.contains(&k) || super::stones::STONE_KEYS.contains(&k)
+    LAW_KEYS.contains(&k) || super::stones::STONE_KEYS.contains(&k) || super::walls::KEYS.contains(&k)
 }
 
 /// A key's error: (line, message).
@@ -269,6 +275,9 @@ pub fn from_keys(keys: &Keys, g: &Geometry, kind_of: &dyn Fn(char) -> Option<usi
         laws.pawn.as_ref().filter(|p| p.betza).map(|p| p.kind),
         kind_of,
     )?;
+    laws.palace = super::palace::from_keys(keys, g, kind_of)?;
+    laws.passing = super::passing::from_keys(&|k, d| flag(keys, k, d))?;
+    laws.walling = super::walls::from_keys(keys, g)?;
     if boolean("castling", true)? {
         let rook_kinds = match get("castlingRookPieces") {
             Some((v, l)) => kinds("castlingRookPieces", v, l)?,
@@ -434,6 +443,8 @@ fn drops(
         cells,
         pawn_cells,
         setup: setup::from_keys(keys, laws.castling.is_some(), kind_of)?,
+        checks: boolean("dropChecks", true)?,
+        bound_cells: Vec::new(),
     }))
 }
 

@@ -6,11 +6,14 @@ use super::castling::Castling;
 use super::drops::Drops;
 use super::game_end::{Extinction, Flag};
 use super::gates::Cambodian;
+use super::palace::Palace;
+use super::passing::Passing;
 use super::pawns::PawnLaws;
 use super::promotion::Promotion;
 use super::region::Region;
 use super::shogi::Shogi;
 use super::stones::Stones;
+use super::walls::Walling;
 
 /// Every rule of a variant beyond its pieces' moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -65,6 +68,12 @@ pub struct Laws {
     pub bounds: Bounds,
     /// A stone game's drops, flips and passes (Ataxx, Othello), if any.
     pub stones: Option<Stones>,
+    /// Janggi's palace lines and cannons, if the variant has them.
+    pub palace: Option<Palace>,
+    /// Passing and bikjang, if a side may pass.
+    pub passing: Option<Passing>,
+    /// A wall placed with every move (`wallingRule`), if the variant has one.
+    pub walling: Option<Walling>,
 }
 
 impl Laws {
@@ -83,5 +92,7 @@ impl Laws {
             && self.drops.is_none()
             && self.shogi.is_none()
             && self.stones.is_none()
+            && self.passing.is_none()
+            && self.walling.is_none()
     }
 }

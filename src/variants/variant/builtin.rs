@@ -17,33 +17,9 @@ pub fn file() -> &'static IniFile {
     FILE.get_or_init(|| IniFile::parse(PATH, TEXT).expect("the built-in variants parse"))
 }
 
-/// Fairy-Stockfish's other built-ins (pyffish 0.0.90), each with the rule
-/// chesstool lacks for it: a user who names one learns why it is refused.
-const NOT_SUPPORTED: &[(&str, &str)] = &[
-    ("supply", "drops and hands"),
-    ("janggi", "the Janggi pieces and palace"),
-    ("janggicasual", "the Janggi pieces and palace"),
-    ("janggimodern", "the Janggi pieces and palace"),
-    ("janggitraditional", "the Janggi pieces and palace"),
-    ("duck", "a wall placed with every move (the duck)"),
-    ("amazons", "a wall placed with every move"),
-    ("isolation", "a wall placed with every move"),
-    ("isolation7x7", "a wall placed with every move"),
-    ("joust", "a wall placed with every move"),
-    ("snailtrail", "a wall placed with every move"),
-];
-
-/// The built-in variant `name`; an unknown name lists the near names, and
-/// one of Fairy-Stockfish's that chesstool lacks says what it needs.
+/// The built-in variant `name`; an unknown name lists the near names.
 pub fn load(name: &str) -> Result<Variant, IniError> {
     let names = file().names();
-    if let Some((_, needs)) = NOT_SUPPORTED.iter().find(|(n, _)| *n == name) {
-        let message = format!(
-            "{name:?} is a Fairy-Stockfish built-in that chesstool does not support yet: it needs {needs} \
-             (chesstool variant list shows the supported ones)"
-        );
-        return Err(IniError { path: PATH.into(), line: None, message });
-    }
     if !names.iter().any(|n| n == name) {
         let near = near_names(name, &names);
         let message = if near.is_empty() {
@@ -99,16 +75,6 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn unsupported_builtins_say_what_they_need_and_are_not_in_the_file() {
-        let e = load("supply").unwrap_err().to_string();
-        assert!(e.contains("does not support yet: it needs drops and hands"), "{e}");
-        let names = file().names();
-        for (name, _) in NOT_SUPPORTED {
-            assert!(!names.iter().any(|n| n == name), "{name} is both supported and not");
-        }
-    }
 
     #[test]
     fn unknown_names_list_near_ones() {

@@ -178,6 +178,12 @@ impl Variant {
         if let (Some(given), false) = (&laws.initial_region, initial == Initial::Anywhere) {
             regions = [0, 1].map(|side| given[side].0.clone());
         }
+        if laws.walling.is_some() && (royal.is_some() || laws.must_capture) {
+            // The wall could shield a royal piece, or leave only captures:
+            // neither is implemented.
+            let what = if royal.is_some() { "a royal king (use a commoner, as duck does)" } else { "mustCapture" };
+            return Err(VariantError::Other(format!("wallingRule with {what} is not implemented")));
+        }
         let kinds: Vec<_> = pieces.iter().map(|p| (p.compiled.roots.as_slice(), p.compiled.code.as_slice())).collect();
         let mut tables = Tables::new(geometry, &kinds, royal, regions.clone(), laws)?;
         tables.laws.initial_rushes = initial_rushes(&tables, &regions, pieces.len());
@@ -211,7 +217,12 @@ impl Variant {
                 .map(|none| none && !board.is_empty());
         }
         if !start_fen.is_empty() {
-            variant.parse_fen(start_fen).map_err(|e| VariantError::Other(format!("startFen: {e}")))?;
+            let start = variant.parse_fen(start_fen).map_err(|e| VariantError::Other(format!("startFen: {e}")))?;
+            // Supply's bound pieces drop only where they could stand.
+            let bound = variant.tables.bound_drop_cells(&start, variant.pieces.len());
+            if let Some(drops) = variant.tables.laws.drops.as_mut().filter(|_| bound.iter().any(Option::is_some)) {
+                drops.bound_cells = bound;
+            }
         }
         Ok(variant)
     }
@@ -227,7 +238,36 @@ impl Variant {
     /// Promotions end with the new piece's letter (`e7e8q`); castling is
     /// the king's move to its castling square (`e1g1`), or king to rook
     /// (`e1h1`) in Chess960 and where a plain king move has those squares.
+    /// A walling move adds its destination and its wall square after a
+    /// comma (`d1a1,a1b1`; castling `e1g1,g1h5`).
     pub fn move_text(&self, pos: &Position, mv: Move) -> String {
+        if mv.wall == 0 {
+            return self.board_move_text(pos, mv);
+        }
+        let g = &self.geometry;
+        let to = if mv.special == Special::Castle { self.castle_text_to(pos, mv) } else { mv.to as usize };
+        let base = self.board_move_text(pos, Move { wall: 0, ..mv });
+        format!("{base},{}{}", g.name(to), g.name(mv.wall as usize))
+    }
+
+    /// The square castling is written to: the king's destination, or the
+    /// rook's square in Chess960 and where a plain king move has those squares.
+    fn castle_text_to(&self, pos: &Position, mv: Move) -> usize {
+        let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
+        let (kto, _) = self.tables.castling_targets(pos.side, mv.from as usize, mv.to as usize);
+        let mut probe = pos.clone();
+        let mut plain = Vec::new();
+        self.tables.piece_moves(&mut probe, mv.from as usize, false, &mut plain);
+        let ambiguous = plain.iter().any(|m| m.to as usize == kto);
+        if chess960 || ambiguous {
+            mv.to as usize
+        } else {
+            kto
+        }
+    }
+
+    /// `move_text` without the wall.
+    fn board_move_text(&self, pos: &Position, mv: Move) -> String {
         let g = &self.geometry;
         if let Some(kind) = mv.dropped() {
             // A piece dropped promoted side up (`dropPromoted`) is `+N@c3`.
@@ -238,13 +278,7 @@ impl Variant {
             };
         }
         if mv.special == Special::Castle {
-            let chess960 = self.tables.laws.castling.as_ref().is_some_and(|c| c.chess960);
-            let (kto, _) = self.tables.castling_targets(pos.side, mv.from as usize, mv.to as usize);
-            let mut probe = pos.clone();
-            let mut plain = Vec::new();
-            self.tables.piece_moves(&mut probe, mv.from as usize, false, &mut plain);
-            let ambiguous = plain.iter().any(|m| m.to as usize == kto);
-            let to = if chess960 || ambiguous { mv.to as usize } else { kto };
+            let to = self.castle_text_to(pos, mv);
             return match mv.gated() {
                 None => format!("{}{}", g.name(mv.from as usize), g.name(to)),
                 // Gating on the rook's square: rook to king, as Fairy-Stockfish writes it.

@@ -232,7 +232,7 @@ impl Variant {
                 }
                 let sq = g.cell(file as u8, rank as u8);
                 if c == '*' {
-                    pos.cells[sq] = OFF;
+                    pos.raise_wall(sq);
                 } else {
                     let kind = self
                         .kind_of(c)

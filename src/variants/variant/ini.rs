@@ -68,13 +68,14 @@ pub const BUILTIN_PIECES: &[(&str, char, &str)] = &[
     ("commoner", 'm', "K"),
     ("centaur", 'c', "KN"),
     ("pawn", 'p', "fmWfcF"),
+    // The Janggi cannon's screen and victim may not be cannons, and the
+    // elephant's leap is blocked at both cells it passes (`rules::Palace`).
+    ("janggiCannon", 'c', "pR"),
+    ("janggiElephant", 'e', "nZ"),
 ];
 
 /// Built-in pieces with rules beyond their Betza in Fairy-Stockfish.
-const UNSUPPORTED_PIECES: &[(&str, &str)] = &[
-    ("janggiCannon", "the Janggi cannon's rules are not implemented"),
-    ("janggiElephant", "the Janggi elephant is not implemented"),
-];
+const UNSUPPORTED_PIECES: &[(&str, &str)] = &[];
 
 /// Keys that do not change the legal moves (game results, evaluation, display).
 const IGNORED_KEYS: &[&str] = &[
@@ -105,12 +106,14 @@ const IGNORED_KEYS: &[&str] = &[
     "chasingRule",
     // Who wins a stalemate (by the stones on the board), not the moves.
     "stalematePieceCount",
+    // Janggi's (modern) ban on repeating a position needs the game's
+    // history too: Fairy-Stockfish's `go perft` counts the same without it.
+    "moveRepetitionIllegal",
 ];
 
 /// Rule keys whose default (false) is what we implement: `false` is fine,
 /// anything else is an error.
-const FALSE_ONLY_KEYS: &[&str] =
-    &["pass", "passWhite", "passBlack", "bikjangRule", "moveRepetitionIllegal", "wallOrMove"];
+const FALSE_ONLY_KEYS: &[&str] = &["wallOrMove"];
 
 #[derive(Debug, Clone)]
 struct Section {

@@ -52,7 +52,8 @@ pub struct BenchArgs {
     /// Depth of the perft in plies.
     ///
     /// With --variant only: the depth of every variant's perft (1 to 20),
-    /// instead of the first depth that takes half a second here.
+    /// instead of the first depth that takes half a second here (or the
+    /// deepest whose next depth would take over ten seconds).
     #[arg(long, value_name = "DEPTH", value_parser = super::common::positive_depth_arg)]
     pub depth: Option<u32>,
     /// Seconds each engine answer may take before the engine is killed (more than 0, at most 604800) [default: 600].

@@ -310,16 +310,22 @@ struct BenchRow {
     cpu_ratio: Option<f64>,
 }
 
-/// The first depth (2 to 9) whose perft of `pos` takes half a second or more.
+/// The first depth (2 to 9) whose perft of `pos` takes half a second or more,
+/// unless the next depth would take more than `DEPTH_BUDGET` seconds (estimated
+/// from the growth of the node count): games with a thousand moves a ply
+/// (amazons, duck) would otherwise jump from milliseconds to many minutes.
 fn timed_depth(variant: &Variant, pos: &Position, pool: &rayon::ThreadPool) -> u32 {
-    let mut depth = 2;
+    const DEPTH_BUDGET: f64 = 10.0;
+    let (mut depth, mut before) = (2, perft::perft_parallel(variant, pos, 1).max(1));
     loop {
         let started = Instant::now();
-        pool.install(|| perft::perft_parallel(variant, pos, depth));
-        if started.elapsed().as_secs_f64() >= 0.5 || depth >= 9 {
+        let nodes = pool.install(|| perft::perft_parallel(variant, pos, depth));
+        let seconds = started.elapsed().as_secs_f64();
+        let next = seconds * nodes as f64 / before as f64;
+        if seconds >= 0.5 || next > DEPTH_BUDGET || depth >= 9 || nodes == 0 {
             return depth;
         }
-        depth += 1;
+        (depth, before) = (depth + 1, nodes.max(1));
     }
 }
 
@@ -329,8 +335,8 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// `bench --variant A,B --variant-path FILE [--against-uci FSF]`: our perft
-/// of each start position (at `depth`, or the first depth that takes half a
-/// second) against the engine's `go perft`, alternating runs, medians.
+/// of each start position (at `depth`, or as `timed_depth` chooses) against
+/// the engine's `go perft`, alternating runs, medians.
 #[allow(clippy::too_many_arguments)]
 pub fn bench(
     args: &VariantArgs,

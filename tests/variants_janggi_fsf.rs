@@ -174,3 +174,18 @@ fn bad_janggi_input_is_one_line_and_exit_2() {
         .stderr(predicate::str::contains("line 2").and(predicate::str::contains("\"e2e2e\"")));
     let _ = std::fs::remove_file(&path);
 }
+
+/// A fuzz root kept from an earlier game is the position as the engine is
+/// sent it: seed 4848 once reused a position right after a pass with its
+/// pass remembered, so the next pass "ended the game" for us alone.
+#[test]
+fn fuzz_roots_forget_the_pass_a_fen_cannot_carry() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    Command::cargo_bin("chesstool")
+        .unwrap()
+        .args(["fuzz", "--variant", "janggi", "--seed", "4848", "--depth", "1", "--positions", "10000", "--quiet"])
+        .args(["--engine-uci", fsf.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no difference in 10000 positions"));
+}

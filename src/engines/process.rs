@@ -58,9 +58,13 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// Room for `moves` move lines plus 1000 lines of chatter, in 4 MiB.
+    /// Room for `moves` move lines plus 1000 lines of chatter, in 4 MiB. At
+    /// least 10,000 moves are allowed for: an engine that reads a variant's
+    /// rules differently (Amazons with arrows where we have none) can list
+    /// thousands of moves where we have 80, and that is a mismatch to show,
+    /// not garbage.
     pub fn for_moves(moves: usize) -> Budget {
-        Budget { lines: 0, bytes: 0, max_lines: 1000 + 2 * moves, max_bytes: 4 << 20 }
+        Budget { lines: 0, bytes: 0, max_lines: 1000 + 2 * moves.max(10_000), max_bytes: 4 << 20 }
     }
 
     /// Counts a line; `Some(reason)` once the answer is past every sane bound.

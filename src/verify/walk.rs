@@ -123,11 +123,16 @@ impl<'a, R: Rules> Walker<'a, R> {
             return None;
         }
         if moves > 0 && self.rng.below(10) == 0 {
-            if self.pool.len() < POOL {
-                self.pool.push(pos.clone());
-            } else {
-                let i = self.rng.below(POOL as u64) as usize;
-                self.pool[i] = pos.clone();
+            // Kept as the engine will be sent it, a FEN of its own: state no
+            // FEN carries (Janggi's last pass, the passes of a stone game)
+            // must not follow it into a later game.
+            if let Ok(root) = self.rules.parse_position(&self.rules.position_text(pos)) {
+                if self.pool.len() < POOL {
+                    self.pool.push(root);
+                } else {
+                    let i = self.rng.below(POOL as u64) as usize;
+                    self.pool[i] = root;
+                }
             }
         }
         let weights: Vec<u64> = legal.iter().map(|&m| u64::from(self.rules.walk_weight(pos, m).max(1))).collect();

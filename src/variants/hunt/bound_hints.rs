@@ -1,11 +1,14 @@
 //! Hints naming the bound that makes a printed move illegal: a piece
 //! leaving its region ("the general may not leave the palace"), a soldier
-//! stepping sideways before the river, generals that would face each other.
+//! stepping sideways before the river, generals that would face each other;
+//! and, for a move the engine lacks, facing generals that this variant
+//! allows (no `flyingGeneral`, no `bikjangRule`) where the engine may not.
 //! (A cannon without exactly one screen is told by `move_hints`' path
 //! reading, as any hopper's.)
 
 use crate::rules::Hint;
-use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, OFF};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
+use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::Variant;
 
 /// The bound of the variant that forbids moving from `from` to `to`, if one does.
@@ -45,6 +48,36 @@ pub fn why_not(variant: &Variant, pos: &Position, from: usize, to: usize) -> Opt
         }
     }
     None
+}
+
+/// A move of ours the engine lacks, explained by generals facing each
+/// other where this variant has no rule against it: after the move with
+/// `flyingGeneral = false`, or already before it with `bikjangRule = false`.
+pub fn facing_allowed(variant: &Variant, pos: &Position, mv: Move) -> Option<Hint> {
+    let (t, kind) = (&variant.tables, variant.royal?);
+    let palace_bound = (0..2).all(|side| t.laws.bounds.region(kind, side).is_some());
+    if !palace_bound || t.laws.bounds.flying_general {
+        return None;
+    }
+    let facing = |p: &Position| {
+        let (w, b) = (p.royal[0], p.royal[1]);
+        (w != NO_SQUARE && b != NO_SQUARE && t.open_file_between(p, w as usize, b as usize) == Some(true))
+            .then(|| variant.geometry.name(w as usize).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
+    };
+    let no_bikjang = t.laws.passing.is_none_or(|p| !p.bikjang);
+    if let Some(file) = facing(pos).filter(|_| no_bikjang && t.laws.palace.is_some()) {
+        return Some(Hint::new(format!(
+            "the generals face each other on the {file}-file, and this variant has no bikjang (bikjangRule = false): \
+             play goes on as usual"
+        )));
+    }
+    let mut after = pos.clone();
+    t.play(&mut after, mv);
+    facing(&after).map(|file| {
+        Hint::new(format!(
+            "after it the generals face each other on the {file}-file, which this variant allows (flyingGeneral = false)"
+        ))
+    })
 }
 
 #[cfg(test)]

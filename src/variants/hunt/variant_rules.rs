@@ -17,7 +17,13 @@ use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::variant::definition::{FenError, Variant};
 use crate::variants::variant::sfen::is_sfen;
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The legal moves of the last position read from, by their lowercase
+/// text: an engine's divide is read line by line, and one Amazons position
+/// has 2176 lines, each of which would otherwise generate all the moves.
+type MovesByText = Arc<Mutex<Option<(Position, HashMap<String, Move>)>>>;
 
 /// A variant and the path of the file that defines it (for `VariantPath`).
 #[derive(Debug, Clone)]
@@ -28,12 +34,18 @@ pub struct VariantRules {
     pub path: String,
     /// The square names of moves read and written.
     pub notation: MoveNotation,
+    by_text: MovesByText,
 }
 
 impl VariantRules {
     /// The rules of `variant`, defined in the file `path`.
     pub fn new(variant: Variant, path: &str) -> VariantRules {
-        VariantRules { variant: Arc::new(variant), path: path.into(), notation: MoveNotation::Fairy }
+        VariantRules {
+            variant: Arc::new(variant),
+            path: path.into(),
+            notation: MoveNotation::Fairy,
+            by_text: MovesByText::default(),
+        }
     }
 
     /// The same rules, reading and writing moves in `notation`.
@@ -97,6 +109,18 @@ impl VariantRules {
     }
 
     /// A move in Fairy-Stockfish's notation or USI's.
+    /// The legal move whose text is `text` (any case), from the moves of
+    /// `pos` made once for all the lines of an answer.
+    fn by_text(&self, pos: &Position, text: &str) -> Option<Move> {
+        let mut cache = self.by_text.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.as_ref().is_none_or(|(seen, _)| seen != pos) {
+            let moves = self.legal_moves(pos).into_iter();
+            let texts = moves.map(|mv| (self.variant.move_text(pos, mv).to_ascii_lowercase(), mv)).collect();
+            *cache = Some((pos.clone(), texts));
+        }
+        cache.as_ref().and_then(|(_, texts)| texts.get(&text.to_ascii_lowercase()).copied())
+    }
+
     fn read_fairy(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         if usi::is_usi(text) {
             // USI (`7g7f`, `P*5e`): read as the same move in our notation.
@@ -107,6 +131,9 @@ impl VariantRules {
                 ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
                 ReadMoveError::Illegal { .. } => ReadMoveError::Illegal { text: text.into(), canonical: Some(ours) },
             });
+        }
+        if let Some(mv) = self.by_text(pos, text) {
+            return Ok(mv);
         }
         // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
         // are found by their text.
@@ -302,6 +329,7 @@ impl Rules for VariantRules {
         }
         let hint = super::stone_hints::describe(&self.variant, pos, mv)
             .or_else(|| rule_hints::describe_special(&self.variant, mv))
+            .or_else(|| super::bound_hints::facing_allowed(&self.variant, pos, mv))
             .or_else(|| super::palace_hints::describe(&self.variant, pos, mv))
             .unwrap_or_else(|| move_hints::describe(&self.variant, pos, mv));
         Some(self.their_hint(hint))

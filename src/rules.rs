@@ -284,6 +284,12 @@ pub struct BoardView {
     /// The number the bottom rank is labelled with in pictures: 1, or 0
     /// for xiangqi's ICCS coordinates.
     pub first_rank: u8,
+    /// Squares of a royal piece's region (Xiangqi's and Janggi's palaces):
+    /// `+` when empty in diagrams, shaded with their diagonals in pictures.
+    pub palace: Vec<usize>,
+    /// The river, between this rank (from 0) and the next (Xiangqi: where
+    /// the elephants' region ends).
+    pub river: Option<u8>,
 }
 
 /// Why a square of a [`BoardView`] is marked: the first five by the
@@ -376,10 +382,21 @@ impl Hint {
 }
 
 impl BoardView {
-    /// An empty board of `files` x `ranks`, White to move, no hands, no marks.
+    /// An empty board of `files` x `ranks`, White to move, no hands, no
+    /// marks, no regions.
     pub fn empty(files: u8, ranks: u8) -> BoardView {
         let squares = vec![None; files as usize * ranks as usize];
-        BoardView { files, ranks, squares, white_to_move: true, hands: None, marks: Vec::new(), first_rank: 1 }
+        BoardView {
+            files,
+            ranks,
+            squares,
+            white_to_move: true,
+            hands: None,
+            marks: Vec::new(),
+            first_rank: 1,
+            palace: Vec::new(),
+            river: None,
+        }
     }
 
     /// The square number of (file, rank), both counted from 0.

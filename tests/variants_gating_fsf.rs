@@ -72,7 +72,6 @@ fn constructed_gating_positions_match_fairy_stockfish() {
 #[test]
 fn gates_are_written_as_fairy_stockfish_writes_them() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
     let mut positions: Vec<(String, String)> =
         RULES.iter().map(|&(v, f, _, _)| (v.to_string(), f.to_string())).collect();
     for &(name, _) in VARIANTS {
@@ -81,21 +80,10 @@ fn gates_are_written_as_fairy_stockfish_writes_them() {
         let keep = |_: &_, _: &mut _, ply: usize| ply % 9 == 4;
         positions.extend(playout_positions(&variant, 2, 40, 99, keep).into_iter().map(|f| (name.to_string(), f)));
     }
-    for (name, fen) in positions {
-        let variant = builtin::load(&name).unwrap();
-        let mut pos = variant.parse_fen(&fen).unwrap();
-        assert_eq!(first3(&variant.fen(&pos)), first3(&fsf.fen_after(&name, &fen, &[])), "{name} {fen}");
-        // Gating moves and castling first: they change the gates.
-        let mut moves = variant.tables.legal_moves(&mut pos);
-        moves.sort_by_key(|m| (m.gate == 0, m.from != m.to && pos.cells[m.to as usize] == 0));
-        for mv in moves.into_iter().take(16) {
-            let text = variant.move_text(&pos, mv);
-            let mut next = pos.clone();
-            variant.tables.play(&mut next, mv);
-            let theirs = fsf.fen_after(&name, &fen, &[&text]);
-            assert_eq!(first3(&variant.fen(&next)), first3(&theirs), "{name} {fen} after {text}");
-        }
-    }
+    // Gating moves and castling first: they change the gates.
+    fens_match_after_moves(&mut fsf, &positions, 16, |pos, m| {
+        (m.gate == 0, m.from != m.to && pos.cells[m.to as usize] == 0)
+    });
 }
 
 #[test]

@@ -119,24 +119,10 @@ fn an_elephant_may_promote_to_a_prince_while_the_king_is_attacked() {
 #[test]
 fn flipped_pieces_fens_are_written_as_fairy_stockfish_writes_them() {
     let Some(mut fsf) = Fsf::start() else { return };
-    let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
     let mut positions: Vec<(String, String)> = fsf_playouts("kyoto_playouts.txt").into_iter().step_by(3).collect();
     // Not the disagreement's positions: Fairy-Stockfish refuses the promotion.
     let rules = RULES.iter().filter(|&&(_, f, _, _)| !PRINCE_IN_CHECK.contains(&f));
     positions.extend(rules.map(|&(v, f, _, _)| (v.to_string(), f.to_string())));
-    for (name, fen) in positions {
-        let variant = builtin::load(&name).unwrap();
-        let mut pos = variant.parse_fen(&fen).unwrap();
-        assert_eq!(first3(&variant.fen(&pos)), first3(&fsf.fen_after(&name, &fen, &[])), "{name} {fen}");
-        // Flips, captures and drops first: they change the hands and marks.
-        let mut moves = variant.tables.legal_moves(&mut pos);
-        moves.sort_by_key(|m| (m.promo == 0, pos.cells[m.to as usize] == 0));
-        for mv in moves.into_iter().take(12) {
-            let text = variant.move_text(&pos, mv);
-            let mut next = pos.clone();
-            variant.tables.play(&mut next, mv);
-            let theirs = fsf.fen_after(&name, &fen, &[&text]);
-            assert_eq!(first3(&variant.fen(&next)), first3(&theirs), "{name} {fen} after {text}");
-        }
-    }
+    // Flips, captures and drops first: they change the hands and marks.
+    fens_match_after_moves(&mut fsf, &positions, 12, |pos, m| (m.promo == 0, pos.cells[m.to as usize] == 0));
 }

@@ -161,20 +161,6 @@ fn fuzz_bench_and_suite_run_a_walling_variant_against_fairy_stockfish() {
     let Some(fsf) = fairy_stockfish() else { return };
     let fsf = fsf.to_str().unwrap();
     for name in ["snailtrail", "isolation7x7"] {
-        let out = chesstool()
-            .args(["fuzz", "--variant", name, "--engine-uci", fsf, "--positions", "30", "--seed", "3", "--json"])
-            .timeout(std::time::Duration::from_secs(300))
-            .assert()
-            .success();
-        let j: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-        assert_eq!(j["status"], "ok", "{name}: {j}");
-        let out = chesstool()
-            .args(["bench", "--variant", name, "--depth", "3", "--runs", "1", "--min-time", "0", "--threads", "1"])
-            .args(["--json", "--against-uci", fsf])
-            .assert()
-            .success();
-        let doc: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-        assert_eq!(doc["status"], "ok", "{name}: {doc}");
-        assert_eq!(doc["rows"][0]["nodes"], doc["rows"][0]["engine_nodes"], "{name}: {doc}");
+        fuzz_and_bench_agree(fsf, name, 30);
     }
 }

@@ -238,3 +238,28 @@ fn tictacchess_and_a_ten_by_ten_variant_are_drawn_with_hands_and_checks() {
     assert!(svg.contains("missing: e1f2") && svg.contains("extra: e1e2"), "{svg}");
     assert!(svg.contains(">10</text>") && svg.contains(">j</text>"), "ranks to 10, files to j");
 }
+
+/// Xiangqi's palaces and river: `+` on the empty palace squares of the
+/// diagram, shaded palaces with their diagonals and a river band in the
+/// picture. Our only move is d1d2 (by hand: c1 is outside the palace, and
+/// on e1 the generals would face each other); the paste has d1c1 instead.
+#[test]
+fn xiangqi_witnesses_show_the_palaces_and_the_river() {
+    let dir = TempDir::new("xiangqi-svg");
+    let paste = dir.file("x.txt", b"d1c1: 1\n");
+    let svg_path = dir.0.join("x.svg");
+    let (text, svg) = mismatch_with_svg(
+        chesstool()
+            .args(["divide", "--variant", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"])
+            .args(["--depth", "1", "-q", "--against"])
+            .arg(&paste),
+        &svg_path,
+    );
+    assert!(text.contains("  1  .  .  .  K  +  +  .  .  .\n"), "{text}");
+    assert!(text.contains(" 10  .  .  .  +  k  +  .  .  .\n"), "{text}");
+    assert!(text.contains("+: the palace; the river runs between ranks 5 and 6"), "{text}");
+    assert!(text.contains("the general may not leave the palace"), "{text}");
+    for part in ["#e3c58a", "<title>river</title>", "shaded: the palace", "missing: d1d2"] {
+        assert!(svg.contains(part), "{part}: {svg}");
+    }
+}

@@ -314,3 +314,51 @@ pub fn on_rules(fsf: &mut Fsf, rules: &[Rule], check: Check) -> Vec<String> {
         .filter_map(|&(name, fen, depth, rule)| check(fsf, name, fen, depth).err().map(|e| format!("{rule}: {e}")))
         .collect()
 }
+
+/// `fuzz` (`positions` positions from seed 3) and `bench --depth 3` of the
+/// built-in `name` against Fairy-Stockfish at `fsf`: both must agree with it.
+pub fn fuzz_and_bench_agree(fsf: &str, name: &str, positions: u32) {
+    let run = |args: &[&str]| -> serde_json::Value {
+        let out = assert_cmd::Command::cargo_bin("chesstool")
+            .expect("binary")
+            .args(args)
+            .args(["--variant", name, "--json"])
+            .timeout(std::time::Duration::from_secs(300))
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
+    };
+    let fuzz = run(&["fuzz", "--engine-uci", fsf, "--positions", &positions.to_string(), "--seed", "3"]);
+    assert_eq!(fuzz["status"], "ok", "{name}: {fuzz}");
+    let bench =
+        run(&["bench", "--against-uci", fsf, "--depth", "3", "--runs", "1", "--min-time", "0", "--threads", "1"]);
+    assert_eq!(bench["status"], "ok", "{name}: {bench}");
+    assert_eq!(bench["rows"][0]["nodes"], bench["rows"][0]["engine_nodes"], "{name}: {bench}");
+}
+
+/// Our FEN's first three fields (board, side, castling or hand) of each
+/// `(variant, FEN)` and after each of its first `take` legal moves, in the
+/// order of `first` (captures, drops, gates first: they change the hands
+/// and marks), are Fairy-Stockfish's.
+pub fn fens_match_after_moves<K: Ord>(
+    fsf: &mut Fsf,
+    positions: &[(String, String)],
+    take: usize,
+    first: impl Fn(&Position, &chesstool::variants::Move) -> K,
+) {
+    let first3 = |f: &str| f.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    for (name, fen) in positions {
+        let variant = chesstool::variants::variant::builtin::load(name).expect("a built-in");
+        let mut pos = variant.parse_fen(fen).expect("a FEN of ours");
+        assert_eq!(first3(&variant.fen(&pos)), first3(&fsf.fen_after(name, fen, &[])), "{name} {fen}");
+        let mut moves = variant.tables.legal_moves(&mut pos);
+        moves.sort_by_key(|m| first(&pos, m));
+        for mv in moves.into_iter().take(take) {
+            let text = variant.move_text(&pos, mv);
+            let mut next = pos.clone();
+            variant.tables.play(&mut next, mv);
+            let theirs = fsf.fen_after(name, fen, &[&text]);
+            assert_eq!(first3(&variant.fen(&next)), first3(&theirs), "{name} {fen} after {text}");
+        }
+    }
+}

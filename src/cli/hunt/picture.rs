@@ -121,6 +121,8 @@ pub fn witness_diagram<R: Rules>(rules: &R, w: &Witness<R>, indent: &str) -> Str
 /// Light and dark squares (also `betza show --svg`).
 pub const LIGHT: &str = "#f0d9b5";
 pub const DARK: &str = "#b58863";
+/// A palace square (Xiangqi, Janggi).
+const PALACE: &str = "#e3c58a";
 const MISSING: &str = "#1a9641";
 const EXTRA: &str = "#d7191c";
 
@@ -196,7 +198,7 @@ impl Picture {
             let mut row = String::new();
             for file in 0..v.files {
                 let sq = v.square(file, rank);
-                let c = v.squares[sq].unwrap_or('.');
+                let c = v.squares[sq].unwrap_or(if v.palace.contains(&sq) { '+' } else { '.' });
                 if v.marks_of(sq).is_empty() {
                     let _ = write!(row, " {c} ");
                 } else {
@@ -212,6 +214,9 @@ impl Picture {
             let _ = write!(status, "; in hand: White {}, Black {}", hand(white), hand(black));
         }
         let _ = writeln!(text, "{indent}    {status}");
+        if let Some(regions) = regions_note(v) {
+            let _ = writeln!(text, "{indent}    {regions}");
+        }
         let marks = self.mark_list();
         if !marks.is_empty() {
             let _ = writeln!(text, "{indent}    ( ): {}", marks.join(", "));
@@ -261,6 +266,9 @@ impl Picture {
         if let Some(note) = &self.note {
             legend.push(LegendLine::Text(note.clone()));
         }
+        if let Some(regions) = regions_note(v) {
+            legend.push(LegendLine::Text(regions.replace("+: the palace", "shaded: the palace")));
+        }
         let path = if self.path.is_empty() { "(none: the root itself)".to_string() } else { self.path.join(" ") };
         let header = [
             format!("First wrong position (divide depth {})", self.depth),
@@ -304,7 +312,9 @@ impl Picture {
             layout.board_y - 7,
             side.1
         );
-        board_squares(&mut svg, (v.files, v.ranks), v.first_rank, (layout.board_x, layout.board_y), cell, |_, _| None);
+        let palace = |file, rank| v.palace.contains(&v.square(file, rank)).then_some(PALACE);
+        board_squares(&mut svg, (v.files, v.ranks), v.first_rank, (layout.board_x, layout.board_y), cell, palace);
+        regions(&mut svg, &layout, v);
         for (sq, mark) in &v.marks {
             square_mark(&mut svg, &layout, v, *sq, *mark);
         }
@@ -329,6 +339,46 @@ impl Picture {
         }
         svg.push_str("</svg>\n");
         svg
+    }
+}
+
+/// What the palace and river marks mean, if the board has them.
+fn regions_note(v: &BoardView) -> Option<String> {
+    let palace = (!v.palace.is_empty()).then(|| "+: the palace".to_string());
+    let river = v.river.map(|r| {
+        let below = r as u32 + u32::from(v.first_rank);
+        format!("the river runs between ranks {below} and {}", below + 1)
+    });
+    match (palace, river) {
+        (Some(p), Some(r)) => Some(format!("{p}; {r}")),
+        (p, r) => p.or(r),
+    }
+}
+
+/// The palaces' diagonals (corner to corner of each side's palace) and the
+/// river, a blue band between its two ranks.
+fn regions(svg: &mut String, layout: &Layout, v: &BoardView) {
+    for upper in [false, true] {
+        let coords: Vec<(u8, u8)> =
+            v.palace.iter().map(|&sq| v.coords(sq)).filter(|c| (c.1 >= v.ranks / 2) == upper).collect();
+        let (Some(lo), Some(hi)) = (coords.iter().copied().min(), coords.iter().copied().max()) else { continue };
+        let (a, b) = (layout.center(v, v.square(lo.0, lo.1)), layout.center(v, v.square(hi.0, hi.1)));
+        let (c, d) = (layout.center(v, v.square(lo.0, hi.1)), layout.center(v, v.square(hi.0, lo.1)));
+        for ((x1, y1), (x2, y2)) in [(a, b), (c, d)] {
+            let _ = writeln!(
+                svg,
+                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#8a6d3b" stroke-width="1.5"/>"##
+            );
+        }
+    }
+    if let Some(r) = v.river {
+        let (x, y) = layout.center(v, v.square(0, r));
+        let cell = layout.cell as f64;
+        let (left, top, width) = (x - cell / 2.0, y - cell / 2.0 - 3.0, cell * v.files as f64);
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{left}" y="{top}" width="{width}" height="6" fill="#4a90d9" opacity="0.6"><title>river</title></rect>"##
+        );
     }
 }
 

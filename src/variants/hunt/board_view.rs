@@ -55,6 +55,7 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
         view.squares[sq] = Some(if cell_side(c) == WHITE { letter } else { letter.to_ascii_lowercase() });
     }
     view.white_to_move = pos.side == WHITE;
+    regions(variant, &mut view);
     if variant.tables.laws.drops.is_some() {
         view.hands = Some([0, 1].map(|side| hand_letters(variant, pos, side)));
     }
@@ -68,6 +69,25 @@ pub fn board_view(variant: &Variant, pos: &Position) -> BoardView {
         }
     }
     view
+}
+
+/// The palaces (the royal piece's regions) and the river (where a piece's
+/// region for White is the lower half of the board, Xiangqi's elephant).
+fn regions(variant: &Variant, view: &mut BoardView) {
+    let (g, bounds) = (&variant.geometry, &variant.tables.laws.bounds);
+    let Some(royal) = variant.royal else { return };
+    for side in [WHITE, WHITE ^ 1] {
+        if let Some(region) = bounds.region(royal, side) {
+            view.palace.extend(g.squares().filter(|&c| region.has(c)).map(|c| view_square(variant, c)));
+        }
+    }
+    let half = g.height / 2;
+    let lower_half = |kind: usize| {
+        bounds.region(kind, WHITE).is_some_and(|r| g.squares().all(|c| r.has(c) == (g.coords(c).1 < half)))
+    };
+    if g.height % 2 == 0 && (0..variant.pieces.len()).any(|k| Some(k) != variant.royal && lower_half(k)) {
+        view.river = Some(half - 1);
+    }
 }
 
 /// The pieces in `side`'s hand, each letter as often as it is held, in

@@ -263,3 +263,21 @@ fn xiangqi_witnesses_show_the_palaces_and_the_river() {
         assert!(svg.contains(part), "{part}: {svg}");
     }
 }
+
+/// An Amazons paste with one move of the 2176: at most 24 missing moves
+/// are drawn and outlined, and the legend says how many more there are.
+#[test]
+fn a_witness_with_thousands_of_moves_draws_two_dozen() {
+    let dir = TempDir::new("amazons-svg");
+    let paste = dir.file("a.txt", b"d1d2,d2d3: 1\n");
+    let svg_path = dir.0.join("a.svg");
+    let (text, svg) = mismatch_with_svg(
+        chesstool().args(["divide", "--variant", "amazons", "--depth", "1", "-q", "--against"]).arg(&paste),
+        &svg_path,
+    );
+    assert!(svg.contains("and 2151 more missing, 0 more extra moves, not drawn"), "{svg}");
+    assert_eq!(svg.matches("missing: ").count(), 24, "{svg}");
+    assert!(text.contains("j4j6,j6j5"), "the text report lists every move");
+    let marks = text.lines().find(|l| l.trim_start().starts_with("( ):")).unwrap_or_default();
+    assert!(marks.matches(',').count() < 24, "{marks}");
+}

@@ -146,7 +146,13 @@ pub struct Picture {
     pub missing: Vec<Drawn>,
     pub extra: Vec<Drawn>,
     pub note: Option<String>,
+    /// Missing and extra moves past `MAX_DRAWN`, left out of the picture.
+    pub left_out: (usize, usize),
 }
+
+/// Moves drawn (and their squares marked) per list: an Amazons witness can
+/// have two thousand, which would mark every square and fill the legend.
+const MAX_DRAWN: usize = 24;
 
 impl Picture {
     /// The picture of a witness; `None` if the game cannot be drawn.
@@ -154,20 +160,15 @@ impl Picture {
         let pos = w.line.position(rules);
         let mut view = rules.board_view(&pos)?;
         // The squares the hints name, marked as the position's checks and pins are.
-        let named = w.diff.missing.iter().flat_map(|m| &m.marks).chain(w.diff.extra.iter().flat_map(|x| &x.marks));
+        let (missing, extra) = (w.diff.missing.iter().take(MAX_DRAWN), w.diff.extra.iter().take(MAX_DRAWN));
+        let named = missing.clone().flat_map(|m| &m.marks).chain(extra.clone().flat_map(|x| &x.marks));
         view.marks.extend(named.filter(|(sq, _)| *sq < view.squares.len()));
         view.marks.sort();
         view.marks.dedup();
-        let missing = w
-            .diff
-            .missing
-            .iter()
+        let missing = missing
             .map(|m| Drawn { text: m.mv.clone(), hint: m.hint.clone(), squares: rules.move_squares(&pos, &m.mv) })
             .collect();
-        let extra = w
-            .diff
-            .extra
-            .iter()
+        let extra = extra
             .map(|x| Drawn {
                 text: x.mv.clone(),
                 hint: x.hint.clone(),
@@ -182,6 +183,7 @@ impl Picture {
             missing,
             extra,
             note: w.note.clone(),
+            left_out: (w.diff.missing.len().saturating_sub(MAX_DRAWN), w.diff.extra.len().saturating_sub(MAX_DRAWN)),
         })
     }
 
@@ -255,6 +257,12 @@ impl Picture {
                 Kind::Extra => "extra",
             };
             legend.push(LegendLine::Move(kind, format!("{words}: {}{hint}", drawn.text)));
+        }
+        if self.left_out != (0, 0) {
+            let (m, x) = self.left_out;
+            legend.push(LegendLine::Text(format!(
+                "and {m} more missing, {x} more extra moves, not drawn (all in the text report)"
+            )));
         }
         if self.missing.is_empty() && self.extra.is_empty() {
             legend.push(LegendLine::Text("the move lists agree here; the counts below them differ".to_string()));

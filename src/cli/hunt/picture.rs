@@ -216,7 +216,7 @@ impl Picture {
             let _ = write!(status, "; in hand: White {}, Black {}", hand(white), hand(black));
         }
         let _ = writeln!(text, "{indent}    {status}");
-        if let Some(regions) = regions_note(v) {
+        if let Some(regions) = regions_note(v, "+") {
             let _ = writeln!(text, "{indent}    {regions}");
         }
         let marks = self.mark_list();
@@ -274,8 +274,8 @@ impl Picture {
         if let Some(note) = &self.note {
             legend.push(LegendLine::Text(note.clone()));
         }
-        if let Some(regions) = regions_note(v) {
-            legend.push(LegendLine::Text(regions.replace("+: the palace", "shaded: the palace")));
+        if let Some(regions) = regions_note(v, "shaded") {
+            legend.push(LegendLine::Text(regions));
         }
         let path = if self.path.is_empty() { "(none: the root itself)".to_string() } else { self.path.join(" ") };
         let header = [
@@ -350,9 +350,10 @@ impl Picture {
     }
 }
 
-/// What the palace and river marks mean, if the board has them.
-fn regions_note(v: &BoardView) -> Option<String> {
-    let palace = (!v.palace.is_empty()).then(|| "+: the palace".to_string());
+/// What the palace (drawn as `palace_mark`) and the river mean, if the
+/// board has them.
+fn regions_note(v: &BoardView, palace_mark: &str) -> Option<String> {
+    let palace = (!v.palace.is_empty()).then(|| format!("{palace_mark}: the palace"));
     let river = v.river.map(|r| {
         let below = r as u32 + u32::from(v.first_rank);
         format!("the river runs between ranks {below} and {}", below + 1)

@@ -7,7 +7,7 @@
 //! reading, as any hopper's.)
 
 use crate::rules::Hint;
-use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cell_side, Position, EMPTY, OFF};
 use crate::variants::moves::vocabulary::Move;
 use crate::variants::variant::definition::Variant;
 
@@ -60,9 +60,9 @@ pub fn facing_allowed(variant: &Variant, pos: &Position, mv: Move) -> Option<Hin
         return None;
     }
     let facing = |p: &Position| {
-        let (w, b) = (p.royal[0], p.royal[1]);
-        (w != NO_SQUARE && b != NO_SQUARE && t.open_file_between(p, w as usize, b as usize) == Some(true))
-            .then(|| variant.geometry.name(w as usize).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
+        let file =
+            || variant.geometry.name(p.royal[0] as usize).trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
+        t.generals_face(p).then(file)
     };
     let no_bikjang = t.laws.passing.is_none_or(|p| !p.bikjang);
     if let Some(file) = facing(pos).filter(|_| no_bikjang && t.laws.palace.is_some()) {

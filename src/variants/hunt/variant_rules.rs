@@ -108,7 +108,6 @@ impl VariantRules {
         Hint { text: self.theirs(hint.text), ..hint }
     }
 
-    /// A move in Fairy-Stockfish's notation or USI's.
     /// The legal move whose text is `text` (any case), from the moves of
     /// `pos` made once for all the lines of an answer.
     fn by_text(&self, pos: &Position, text: &str) -> Option<Move> {
@@ -121,6 +120,7 @@ impl VariantRules {
         cache.as_ref().and_then(|(_, texts)| texts.get(&text.to_ascii_lowercase()).copied())
     }
 
+    /// A move in Fairy-Stockfish's notation or USI's.
     fn read_fairy(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         if usi::is_usi(text) {
             // USI (`7g7f`, `P*5e`): read as the same move in our notation.
@@ -135,23 +135,17 @@ impl VariantRules {
         if let Some(mv) = self.by_text(pos, text) {
             return Ok(mv);
         }
-        // Promotions (`e7e8q`) and castling (`e1g1`, or king to rook `e1h1`)
-        // are found by their text.
         let legal = self.legal_moves(pos);
         if self.variant.tables.laws.walling.is_some() {
             return super::wall_hints::read(&self.variant, pos, &legal, text);
         }
+        // Castling written king to rook (`e1h1`) where we write the king's
+        // destination (`e1g1`).
         let lower = text.to_ascii_lowercase();
-        for &mv in &legal {
-            if self.variant.move_text(pos, mv).eq_ignore_ascii_case(text) {
-                return Ok(mv);
-            }
-            if mv.special == Special::Castle {
-                let g = &self.variant.geometry;
-                if lower == format!("{}{}", g.name(mv.from as usize), g.name(mv.to as usize)) {
-                    return Ok(mv);
-                }
-            }
+        let g = &self.variant.geometry;
+        let mut castling = legal.iter().filter(|m| m.special == Special::Castle);
+        if let Some(&mv) = castling.find(|m| lower == format!("{}{}", g.name(m.from as usize), g.name(m.to as usize))) {
+            return Ok(mv);
         }
         if let Some((piece, square)) = text.split_once('@') {
             // A drop that is not among the legal ones (an occupied square,

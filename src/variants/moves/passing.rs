@@ -9,7 +9,7 @@
 
 use super::movegen::Tables;
 use super::play::Played;
-use super::vocabulary::{Move, Special};
+use super::vocabulary::Move;
 use crate::variants::board::{Position, NO_SQUARE};
 
 impl Tables {
@@ -18,17 +18,19 @@ impl Tables {
         let Some(passing) = &self.laws.passing else { return };
         let king = pos.royal[pos.side];
         if passing.pass[pos.side] && king != NO_SQUARE {
-            out.push(Move { special: Special::Pass, ..Move::plain(king as usize, king as usize) });
+            out.push(Move::pass(king as usize));
         }
     }
 
     /// Do the generals face each other on an open file with `bikjangRule`?
     pub(crate) fn bikjang(&self, pos: &Position) -> bool {
+        self.laws.passing.is_some_and(|p| p.bikjang) && self.generals_face(pos)
+    }
+
+    /// Do the two royal pieces face each other on an open file?
+    pub(crate) fn generals_face(&self, pos: &Position) -> bool {
         let (w, b) = (pos.royal[0], pos.royal[1]);
-        self.laws.passing.is_some_and(|p| p.bikjang)
-            && w != NO_SQUARE
-            && b != NO_SQUARE
-            && self.open_file_between(pos, w as usize, b as usize) == Some(true)
+        w != NO_SQUARE && b != NO_SQUARE && self.open_file_between(pos, w as usize, b as usize) == Some(true)
     }
 
     /// A pass is legal out of check, and always in bikjang.

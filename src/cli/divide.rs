@@ -50,7 +50,7 @@ pub struct DivideArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Compare a saved or pasted divide output instead of running an engine (`-` for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_usi", "engine_script"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_usi", "engine_xboard", "engine_script"])]
     pub against: Option<PathBuf>,
     /// Layout of the divide under test (the --against file or the engine's output): auto, stockfish, perftree, weiss, dash, total [default: auto].
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
@@ -144,7 +144,9 @@ pub fn run_with<R: Rules + 'static>(
     let hunting = args.against.is_some() || args.engine.has_engine();
     if !hunting {
         if args.bisect {
-            return Err(usage("--bisect needs an engine: --engine-uci CMD or --engine-script CMD"));
+            return Err(usage(
+                "--bisect needs an engine: --engine-uci CMD, --engine-xboard CMD or --engine-script CMD",
+            ));
         }
         if args.against_format.is_some() {
             return Err(usage("--against-format has no effect without --against, --engine-uci or --engine-script"));

@@ -512,13 +512,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             unsupported: &unsupported,
             engine_failures: &failures,
             engine: args.engine.has_engine().then(|| EngineCalls {
-                name: args
-                    .engine
-                    .engine_uci
-                    .clone()
-                    .or(args.engine.engine_usi.clone())
-                    .or(args.engine.engine_script.clone())
-                    .unwrap_or_default(),
+                name: args.engine.engine_command().unwrap_or_default().to_string(),
                 calls: engine_calls,
             }),
             threads,

@@ -156,7 +156,7 @@ pub struct DivideArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Compare a saved or pasted divide output instead of running an engine (`-` for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_usi", "engine_script"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engine_uci", "engine_usi", "engine_xboard", "engine_script"])]
     pub against: Option<std::path::PathBuf>,
     /// Layout of the divide under test (the --against file or the engine's output): auto, stockfish, perftree, weiss, dash, total [default: auto].
     #[arg(long, value_name = "FORMAT", value_parser = |s: &str| s.parse::<DivideFormat>())]

@@ -11,6 +11,7 @@
 //! signal (`signals`).
 
 pub mod builtin;
+mod exchange;
 pub mod file;
 pub mod find;
 pub mod output;
@@ -19,6 +20,7 @@ pub mod script;
 pub mod signals;
 pub mod stderr;
 pub mod uci;
+pub mod xboard;
 
 pub use builtin::Builtin;
 pub use file::SavedDivide;
@@ -27,6 +29,7 @@ pub use script::ScriptEngine;
 pub use signals::kill_engines_on_signals;
 pub use stderr::StderrMode;
 pub use uci::UciEngine;
+pub use xboard::XboardEngine;
 
 use crate::rules::Rules;
 use std::time::Duration;
@@ -60,6 +63,10 @@ pub struct EngineOptions {
     /// `--chess960`). A root that needs another option set is refused
     /// (`EngineError::Unsupported`).
     pub vouched: Vec<String>,
+    /// xboard only: the `variant` name to send where the engine's name for
+    /// the game is not chesstool's nor xboard's standard one
+    /// (`--engine-variant`).
+    pub engine_variant: Option<String>,
     /// Scripts only: how the user vouches for an option, for the message
     /// (`give --chess960 if the script plays Chess960`).
     pub vouch_hint: Option<String>,
@@ -76,6 +83,7 @@ impl EngineOptions {
             stderr: StderrMode::Keep,
             usi: false,
             vouched: Vec::new(),
+            engine_variant: None,
             vouch_hint: None,
         }
     }
@@ -248,6 +256,22 @@ pub enum EngineError {
         /// The tail of its standard error, for the message (empty if none).
         stderr: String,
     },
+    /// The engine went quiet after what reads as a whole answer (its moves,
+    /// its sync reply) whose last line is no move and no total chesstool
+    /// reads.
+    #[error("{engine}: the answer to {request} has no total line chesstool reads: it ended (the engine went quiet) with {last:?}; {advice}{stderr}")]
+    Unended {
+        /// The engine's name.
+        engine: String,
+        /// The request it was answering.
+        request: String,
+        /// The answer's last line.
+        last: String,
+        /// What to try.
+        advice: String,
+        /// The tail of its standard error, for the message (empty if none).
+        stderr: String,
+    },
     /// Output no divide can explain: a line over `MAX_LINE` bytes, or far
     /// more lines or bytes than the position has moves (killed).
     #[error("{engine}: garbage in answer to {request}: {what} (killed)")]
@@ -348,7 +372,7 @@ impl EngineError {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
             EngineError::Garbage { source, .. } | EngineError::BadText { source, .. } => Some(source.rule()),
-            EngineError::Truncated { .. } => Some("total-required"),
+            EngineError::Truncated { .. } | EngineError::Unended { .. } => Some("total-required"),
             EngineError::Duplicate { .. } => Some("move-once"),
             EngineError::Unsupported(_) => Some("option-advertised"),
             EngineError::Refused { .. } => Some("command-accepted"),

@@ -29,8 +29,9 @@
 //! form (`Rules::usi_position`, `Rules::usi_move_text`), and the divide
 //! lines (`7g7f: 14`, `P*5e: 3`) are read by the game's `read_move`.
 
-use super::output::{is_total_line, move_line, no_perft, read_answer, refuses, DivideFormat, NoPerft, Skipped};
-use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
+use super::exchange::{self, Heard, Question, Verdict, Wait};
+use super::output::{no_perft, refuses, DivideFormat, NoPerft, Skipped};
+use super::process::Process;
 use super::{Divide, Divider, EngineError, EngineOptions, Line, MissingOption, Shown};
 use crate::rules::Rules;
 use std::collections::HashMap;
@@ -52,6 +53,8 @@ pub struct UciEngine<R: Rules> {
     advertised: HashMap<String, Advertised>,
     /// Lines of its answers skipped as not divide data.
     skipped: Skipped,
+    /// `readyok` replies still to come for answers read without them.
+    stale_readyok: usize,
 }
 
 /// An option as the engine listed it: `option name UCI_Variant type combo
@@ -90,21 +93,6 @@ fn parse_option(line: &str) -> Option<(String, Advertised)> {
     Some((name, Advertised { vars }))
 }
 
-/// How often a perft answer's wait looks at the engine's standard error.
-const STDERR_POLL: Duration = Duration::from_millis(250);
-
-/// Move lines of an answer so far.
-fn move_lines(answer: &str, format: DivideFormat) -> usize {
-    answer.lines().filter(|l| move_line(l, format).is_some()).count()
-}
-
-/// After an echo of the request, how long a real engine may take to answer.
-const ECHO_GRACE: Duration = Duration::from_secs(1);
-
-/// Lines of the `uci` handshake and of the `isready` drain: engines list
-/// their options (Fairy-Stockfish its variants), but not without end.
-const HANDSHAKE_LINES: usize = 10_000;
-
 impl<R: Rules> UciEngine<R> {
     /// `words` is the command split into program and arguments; the engine
     /// is started on the first question.
@@ -124,6 +112,7 @@ impl<R: Rules> UciEngine<R> {
             failed: false,
             advertised: HashMap::new(),
             skipped: Skipped::default(),
+            stale_readyok: 0,
         }
     }
 
@@ -239,131 +228,55 @@ impl<R: Rules> UciEngine<R> {
         }
     }
 
-    /// What to try when the perft command is not the engine's.
-    fn no_perft_advice(&self, kind: NoPerft) -> String {
-        let script = "or wrap the engine in a script for --engine-script (see the docs)";
-        match (&self.opts.perft_command, kind) {
-            (None, NoPerft::Searched) => {
-                format!("its perft command may be `perft N`: try --perft-command 'perft {{depth}}', {script}")
-            }
-            (None, NoPerft::Unknown) => {
-                format!("name its perft command with --perft-command (e.g. 'perft {{depth}}'), {script}")
-            }
-            (Some(t), _) => format!("--perft-command {t:?} is not its perft command; check its docs, {script}"),
-        }
-    }
-
     fn send(&self, p: &mut Process, line: &str, request: &str) -> Result<(), EngineError> {
-        if p.send(line) {
-            return Ok(());
-        }
-        let status = p.wait_until(Instant::now() + Duration::from_millis(500));
-        Err(EngineError::Crashed {
-            engine: self.name.clone(),
-            request: format!("`{request}`"),
-            status: describe_status(status),
-            lines: 0,
-            stderr: p.stderr_note(),
-        })
+        exchange::send(p, &self.name, line, request)
     }
 
     /// Reads until a line equal to `token`, skipping everything else, for
-    /// at most the handshake time. A program that echoes the request back
-    /// (`/bin/cat`) gets one more second to show it is an engine after all.
-    fn wait_for(&self, p: &mut Process, token: &str, request: &str, deadline: Instant) -> Result<(), EngineError> {
+    /// at most the handshake time (`exchange::wait_for`).
+    fn wait_for(&mut self, p: &mut Process, token: &str, request: &str, deadline: Instant) -> Result<(), EngineError> {
         self.wait_for_seeing(p, token, request, deadline, &mut |_| {})
     }
 
-    /// As `wait_for`, showing every line before `token` to `seeing`.
+    /// As `wait_for`, showing every line before `token` to `seeing`. A
+    /// stale `readyok` (of an answer read without it) is skipped; an
+    /// xboard engine's reply to `uci` ends the wait at once, with a hint.
     fn wait_for_seeing(
-        &self,
+        &mut self,
         p: &mut Process,
         token: &str,
         request: &str,
         deadline: Instant,
         seeing: &mut dyn FnMut(&str),
     ) -> Result<(), EngineError> {
-        let mut seen = 0;
-        let mut last = String::new();
-        let limit = self.opts.handshake();
-        let mut deadline = deadline.min(Instant::now() + limit);
-        let mut echoed = false;
-        loop {
-            match p.read_line(deadline) {
-                Read1::Line(l) if l.trim() == token => return Ok(()),
-                Read1::Line(l) if l.trim() == request && !echoed => {
-                    echoed = true;
-                    deadline = deadline.min(Instant::now() + ECHO_GRACE);
-                    seen += 1;
-                    last = l;
+        let hello = request == "uci" || request == "usi";
+        let protocol = self.protocol();
+        let (name, stale) = (self.name.clone(), &mut self.stale_readyok);
+        let wait = Wait { engine: &name, request, token, protocol, limit: self.opts.handshake() };
+        exchange::wait_for(p, &wait, deadline, &mut |l| {
+            let t = l.trim();
+            if t == token {
+                if token == "readyok" && *stale > 0 {
+                    *stale -= 1;
+                    return Heard::Other;
                 }
-                Read1::Line(l) if refuses(&l) => {
-                    return Err(EngineError::Refused {
-                        engine: self.name.clone(),
-                        request: format!("`{request}`"),
-                        line: super::clip(l.trim()),
-                    });
-                }
-                Read1::Line(l) => {
-                    seeing(&l);
-                    seen += 1;
-                    if seen > HANDSHAKE_LINES {
-                        p.kill();
-                        return Err(self.flood(
-                            &format!("`{request}`"),
-                            format!("more than {HANDSHAKE_LINES} lines without {token}"),
-                        ));
-                    }
-                    last = l;
-                }
-                Read1::Eof => return Err(self.crashed(p, &format!("`{request}`"), seen, &last)),
-                Read1::TooLong(start) => return Err(self.too_long(p, &format!("`{request}`"), &start)),
-                Read1::Timeout => {
-                    p.kill();
-                    if echoed {
-                        return Err(EngineError::Protocol {
-                            engine: self.name.clone(),
-                            message: format!(
-                                "echoed `{request}` back and never answered {token}: is it a {} engine? \
-                                 (a perftree-style script goes with --engine-script)",
-                                if self.opts.usi { "USI" } else { "UCI" }
-                            ),
-                        });
-                    }
-                    return Err(EngineError::Timeout {
-                        engine: self.name.clone(),
-                        request: format!("`{request}` (waiting for {token}; see --handshake-timeout)"),
-                        timeout: limit,
-                        last: super::clip(&last),
-                        stderr: p.stderr_note(),
-                    });
+                return Heard::Token;
+            }
+            if hello {
+                if let Some(e) = xboard_reply(&name, request, t) {
+                    return Heard::Fail(e);
                 }
             }
-        }
-    }
-
-    fn crashed(&self, p: &mut Process, request: &str, lines: usize, last: &str) -> EngineError {
-        let status = p.wait_until(Instant::now() + Duration::from_millis(500));
-        let mut stderr = p.stderr_note();
-        if !last.is_empty() {
-            stderr = format!("; its last line was {:?}{stderr}", super::clip(last));
-        }
-        EngineError::Crashed {
-            engine: self.name.clone(),
-            request: request.to_string(),
-            status: describe_status(status),
-            lines,
-            stderr,
-        }
-    }
-
-    fn flood(&self, request: &str, what: String) -> EngineError {
-        EngineError::Flood { engine: self.name.clone(), request: request.to_string(), what }
-    }
-
-    fn too_long(&self, p: &mut Process, request: &str, start: &str) -> EngineError {
-        p.kill();
-        self.flood(request, format!("a line longer than {} KiB (starting {:?})", MAX_LINE >> 10, super::clip(start)))
+            if refuses(l) {
+                return Heard::Fail(EngineError::Refused {
+                    engine: name.clone(),
+                    request: format!("`{request}`"),
+                    line: super::clip(t),
+                });
+            }
+            seeing(l);
+            Heard::Other
+        })
     }
 
     /// Sends the game's options for the root of `line`, waits for `readyok`
@@ -460,93 +373,100 @@ impl<R: Rules> UciEngine<R> {
         let position = self.set_position(p, line, deadline)?;
         let go = self.perft_command(depth);
         let request = format!("`{go}` after `{}`", super::clip(&position));
-        // Counted before `go` is sent: a quick engine's total on stderr may
-        // be read before this thread gets here again.
-        let stderr_totals = p.stderr_totals();
-        self.send(p, &go, &request)?;
-        let legal = self.rules.legal_moves(&line.position(&self.rules)).len();
-        let mut budget = Budget::for_moves(legal);
-        let note = format!(" (the position has {legal} legal moves)");
-        let mut answer = String::new();
-        let mut lines = 0;
-        loop {
-            // Short reads: an engine that prints its divide on stderr is
-            // silent here, and is found out as soon as its total is there.
-            let read = p.read_line(deadline.min(Instant::now() + STDERR_POLL));
-            if matches!(read, Read1::Timeout) && Instant::now() < deadline {
-                if p.stderr_totals() > stderr_totals && move_lines(&answer, self.opts.format) == 0 {
-                    p.kill();
-                    return Err(EngineError::Protocol {
-                        engine: self.name.clone(),
-                        message: format!(
-                            "no answer to {request} on standard output, but a divide total on standard error{}",
-                            p.stderr_note()
-                        ),
-                    });
+        let q = Question {
+            engine: &self.name,
+            request: request.clone(),
+            format: self.opts.format,
+            depth,
+            legal: self.rules.legal_moves(&line.position(&self.rules)).len(),
+            timeout: self.opts.timeout,
+            handshake: self.opts.handshake(),
+            protocol: self.protocol(),
+            command: go.clone(),
+            // Counted before `go` is sent: a quick engine's total on stderr
+            // may be read before this thread gets here again.
+            stderr_totals: p.stderr_totals(),
+        };
+        exchange::send(p, &self.name, &go, &request)?;
+        // In order: `readyok` once the perft is done (or at once, from an
+        // engine that counts on a thread of its own).
+        exchange::send(p, &self.name, "isready", &request)?;
+        let stale = &mut self.stale_readyok;
+        let answer = exchange::read_perft(p, &q, deadline, on_move, &mut |l| {
+            let t = l.trim();
+            if t == "readyok" {
+                if *stale > 0 {
+                    *stale -= 1;
+                    return Verdict::Skip;
                 }
-                continue;
+                return Verdict::Sync;
             }
-            match read {
-                Read1::Line(l) => {
-                    if let Some(what) = budget.take(&l, &note) {
-                        p.kill();
-                        return Err(self.flood(&request, what));
-                    }
-                    if refuses(&l) && no_perft(&l).is_none() {
-                        p.kill();
-                        return Err(EngineError::Refused {
-                            engine: self.name.clone(),
-                            request,
-                            line: super::clip(l.trim()),
-                        });
-                    }
-                    if let Some(kind) = no_perft(&l) {
-                        p.kill();
-                        return Err(EngineError::NoPerft {
-                            engine: self.name.clone(),
-                            request,
-                            line: super::clip(l.trim()),
-                            searched: kind == NoPerft::Searched,
-                            advice: self.no_perft_advice(kind),
-                        });
-                    }
-                    lines += 1;
-                    if let Some((mv, n)) = move_line(&l, self.opts.format) {
-                        on_move(mv, n);
-                    }
-                    let done = is_total_line(&l, self.opts.format);
-                    answer.push_str(&l);
-                    answer.push('\n');
-                    if done {
-                        break;
-                    }
-                }
-                Read1::Eof => {
-                    let last = last_line(&answer);
-                    return Err(self.crashed(p, &request, lines, &last));
-                }
-                Read1::TooLong(start) => return Err(self.too_long(p, &request, &start)),
-                Read1::Timeout => {
-                    p.kill();
-                    return Err(EngineError::Timeout {
-                        engine: self.name.clone(),
-                        request,
-                        timeout: self.opts.timeout,
-                        last: super::clip(&last_line(&answer)),
-                        stderr: p.stderr_note(),
-                    });
-                }
+            if let Some(kind) = no_perft(l) {
+                return Verdict::Fail(EngineError::NoPerft {
+                    engine: q.engine.to_string(),
+                    request: q.request.clone(),
+                    line: super::clip(t),
+                    searched: kind == NoPerft::Searched,
+                    advice: no_perft_advice(q.command.as_str(), self.opts.perft_command.is_some(), kind),
+                });
             }
-        }
-        let parsed = read_answer(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
-            source: Box::new(source),
-            engine: self.name.clone(),
-            request,
-            stderr: p.stderr_note(),
+            if refuses(l) {
+                return Verdict::Fail(EngineError::Refused {
+                    engine: q.engine.to_string(),
+                    request: q.request.clone(),
+                    line: super::clip(t),
+                });
+            }
+            Verdict::Data
         })?;
+        if !answer.synced {
+            self.stale_readyok += 1;
+        }
+        let parsed = exchange::finish(p, &q, &answer)?;
         self.skipped.merge(&parsed.skipped);
         Ok(parsed.divide)
     }
+
+    /// `UCI` or `USI`, for messages.
+    fn protocol(&self) -> &'static str {
+        if self.opts.usi {
+            "USI"
+        } else {
+            "UCI"
+        }
+    }
+}
+
+/// What to try when the perft command `command` is not the engine's
+/// (`given`: the user named it).
+fn no_perft_advice(command: &str, given: bool, kind: NoPerft) -> String {
+    let script = "or wrap the engine in a script for --engine-script (see the docs)";
+    match (given, kind) {
+        (false, NoPerft::Searched) => {
+            format!("its perft command may be `perft N`: try --perft-command 'perft {{depth}}', {script}")
+        }
+        (false, NoPerft::Unknown) => {
+            format!("name its perft command with --perft-command (e.g. 'perft {{depth}}'), {script}")
+        }
+        (true, _) => format!("--perft-command {command:?} is not its perft command; check its docs, {script}"),
+    }
+}
+
+/// An xboard engine's answer to `uci` (`Error (unknown command): uci`,
+/// `Illegal move: uci`, its `feature` lines): an error saying so.
+fn xboard_reply(engine: &str, request: &str, line: &str) -> Option<EngineError> {
+    let lower = line.to_ascii_lowercase();
+    let xboard = lower.starts_with("error (")
+        || lower.starts_with("illegal move")
+        || lower.starts_with("feature ")
+        || lower.starts_with("tellics ");
+    xboard.then(|| EngineError::Protocol {
+        engine: engine.to_string(),
+        message: format!(
+            "it answered `{request}` with {:?}: is it an xboard engine? try --engine-xboard",
+            super::clip(line)
+        ),
+    })
 }
 
 /// The last line of an answer that is not blank.
@@ -588,6 +508,7 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
         self.failed = false;
         self.options.clear();
         self.advertised.clear();
+        self.stale_readyok = 0;
     }
 
     fn skipped(&self) -> Option<Skipped> {

@@ -153,7 +153,9 @@ pub fn run_with<R: Rules + 'static>(
 ) -> anyhow::Result<Outcome> {
     args.engine.check_usage(false)?;
     if !args.engine.has_engine() {
-        return Err(usage("fuzz needs an engine: --engine-uci CMD, --engine-usi CMD or --engine-script CMD"));
+        return Err(usage(
+            "fuzz needs an engine: --engine-uci CMD, --engine-usi CMD, --engine-xboard CMD or --engine-script CMD",
+        ));
     }
     if check_position && args.engine.engine_uci.is_none() && args.engine.engine_usi.is_none() {
         return Err(usage(

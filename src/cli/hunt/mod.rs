@@ -14,7 +14,7 @@ use super::{usage_error, BrokenRule, EngineFailure, ErrorKind};
 use chesstool::engines::find::resolve_program;
 use chesstool::engines::{
     clip, split_command, Builtin, DivideFormat, Divider, EngineError, EngineOptions, Line, ScriptEngine, StderrMode,
-    UciEngine,
+    UciEngine, XboardEngine,
 };
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::VerifyError;
@@ -25,11 +25,17 @@ use std::time::Duration;
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
     /// The engine under test, a UCI program answering `go perft N` (a command line, quoted like a shell).
-    #[arg(long, value_name = "CMD", conflicts_with_all = ["engine_script", "engine_usi"])]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["engine_script", "engine_usi", "engine_xboard"])]
     pub engine_uci: Option<String>,
     /// The engine under test, a USI program answering `go perft N` (`position sfen ...`, moves `7g7f`, `P*5e`; variants only).
-    #[arg(long, value_name = "CMD", conflicts_with = "engine_script")]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["engine_script", "engine_xboard"])]
     pub engine_usi: Option<String>,
+    /// The engine under test, an xboard (CECP) program answering `perft N` (Sjeng, Sjaak II: `setboard`, `usermove`, `ping`).
+    #[arg(long, value_name = "CMD", conflicts_with = "engine_script")]
+    pub engine_xboard: Option<String>,
+    /// The --engine-xboard engine's name for the variant (`variant NAME`), where it is neither chesstool's nor xboard's standard one.
+    #[arg(long, value_name = "NAME")]
+    pub engine_variant: Option<String>,
     /// The engine under test, a perftree-style script run as `CMD DEPTH "FEN" "MOVES"`.
     #[arg(long, value_name = "CMD")]
     pub engine_script: Option<String>,
@@ -37,8 +43,11 @@ pub struct EngineArgs {
     #[arg(long, value_name = "NAME", default_value = "builtin", value_parser = ["builtin"])]
     pub reference: String,
     /// A UCI reference instead of ours (`stockfish` is looked up on PATH, then at /usr/games/stockfish).
-    #[arg(long, value_name = "CMD", conflicts_with = "reference_script")]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["reference_script", "reference_xboard"])]
     pub reference_uci: Option<String>,
+    /// An xboard engine as the reference (`perft N`).
+    #[arg(long, value_name = "CMD", conflicts_with = "reference_script")]
+    pub reference_xboard: Option<String>,
     /// A perftree-style script as the reference.
     #[arg(long, value_name = "CMD")]
     pub reference_script: Option<String>,
@@ -62,11 +71,21 @@ fn parse_stderr_mode(s: &str) -> Result<StderrMode, String> {
 
 impl EngineArgs {
     pub fn has_engine(&self) -> bool {
-        self.engine_uci.is_some() || self.engine_usi.is_some() || self.engine_script.is_some()
+        self.engine_uci.is_some()
+            || self.engine_usi.is_some()
+            || self.engine_xboard.is_some()
+            || self.engine_script.is_some()
+    }
+
+    /// The command of the engine under test, whichever protocol it speaks.
+    pub fn engine_command(&self) -> Option<&str> {
+        [&self.engine_uci, &self.engine_usi, &self.engine_xboard, &self.engine_script]
+            .into_iter()
+            .find_map(|c| c.as_deref())
     }
 
     pub fn has_reference_engine(&self) -> bool {
-        self.reference_uci.is_some() || self.reference_script.is_some()
+        self.reference_uci.is_some() || self.reference_xboard.is_some() || self.reference_script.is_some()
     }
 
     /// The options of the engine under test (`reference`: false) or of a
@@ -81,6 +100,7 @@ impl EngineArgs {
         if !reference {
             opts.perft_command.clone_from(&self.perft_command);
             opts.stderr = self.engine_stderr.unwrap_or_default();
+            opts.engine_variant.clone_from(&self.engine_variant);
         }
         opts
     }
@@ -89,17 +109,20 @@ impl EngineArgs {
     /// `against` is true when a saved divide stands for the engine.
     pub fn check_usage(&self, against: bool) -> anyhow::Result<()> {
         if self.timeout.is_some() && !self.has_engine() && !self.has_reference_engine() {
-            return Err(usage("--timeout has no effect without --engine-uci, --engine-script or a reference engine"));
+            return Err(usage(
+                "--timeout has no effect without an engine (--engine-uci, --engine-xboard, ...) or a reference engine",
+            ));
         }
         if self.handshake_timeout.is_some() && !self.has_engine() && !self.has_reference_engine() {
             return Err(usage(
-                "--handshake-timeout has no effect without --engine-uci, --engine-script or a reference engine",
+                "--handshake-timeout has no effect without an engine (--engine-uci, --engine-xboard, ...) or a reference engine",
             ));
         }
         if let Some(t) = &self.perft_command {
-            if self.engine_uci.is_none() && self.engine_usi.is_none() {
+            if self.engine_uci.is_none() && self.engine_usi.is_none() && self.engine_xboard.is_none() {
                 return Err(usage(
-                    "--perft-command has no effect without --engine-uci or --engine-usi (a script is run as it is)",
+                    "--perft-command has no effect without --engine-uci, --engine-usi or --engine-xboard \
+                     (a script is run as it is)",
                 ));
             }
             if !t.contains("{depth}") || t.trim().is_empty() || t.contains('\n') {
@@ -109,11 +132,17 @@ impl EngineArgs {
                 )));
             }
         }
+        if self.engine_variant.is_some() && self.engine_xboard.is_none() {
+            return Err(usage("--engine-variant has no effect without --engine-xboard"));
+        }
         if self.engine_stderr.is_some() && !self.has_engine() {
-            return Err(usage("--engine-stderr has no effect without --engine-uci or --engine-script"));
+            return Err(usage("--engine-stderr has no effect without an engine (--engine-uci, --engine-xboard, ...)"));
         }
         if self.has_reference_engine() && !self.has_engine() && !against {
-            return Err(usage("a reference needs an engine to compare: --engine-uci, --engine-script or --against"));
+            return Err(usage(
+                "a reference needs an engine to compare: --engine-uci, --engine-usi, --engine-xboard, \
+                 --engine-script or --against",
+            ));
         }
         Ok(())
     }
@@ -139,6 +168,10 @@ impl EngineArgs {
             opts.usi = true;
             return Ok(Some(Box::new(UciEngine::with_options(Arc::clone(rules), cmd, words, opts))));
         }
+        if let Some(cmd) = &self.engine_xboard {
+            let words = command_words(cmd, "--engine-xboard")?;
+            return Ok(Some(Box::new(XboardEngine::with_options(Arc::clone(rules), cmd, words, opts))));
+        }
         Ok(match (&self.engine_uci, &self.engine_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--engine-uci")?;
@@ -155,6 +188,10 @@ impl EngineArgs {
     /// The reference: our generator unless a reference engine was given.
     pub fn reference<R: Rules + 'static>(&self, rules: &Arc<R>, chess960: bool) -> anyhow::Result<Box<dyn Divider<R>>> {
         let opts = self.options(DivideFormat::Auto, true, vouched(&**rules, chess960));
+        if let Some(cmd) = &self.reference_xboard {
+            let words = command_words(cmd, "--reference-xboard")?;
+            return Ok(Box::new(XboardEngine::with_options(Arc::clone(rules), cmd, words, opts)));
+        }
         Ok(match (&self.reference_uci, &self.reference_script) {
             (Some(cmd), _) => {
                 let words = command_words(cmd, "--reference-uci")?;

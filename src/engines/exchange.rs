@@ -302,14 +302,20 @@ pub(crate) struct Wait<'a> {
     pub protocol: &'static str,
     /// The longest the wait may take.
     pub limit: Duration,
+    /// With lines heard, none of them the protocol's (`Heard::Foreign`):
+    /// the silence after which the program is taken for another protocol's
+    /// (an xboard engine's banner, then nothing, after `uci`).
+    pub foreign_quiet: Option<Duration>,
 }
 
 /// What a line heard during a `Wait` is.
 pub(crate) enum Heard {
     /// The reply waited for.
     Token,
-    /// Anything else, to read past.
+    /// A line of the protocol, to read past.
     Other,
+    /// A line that is none of the protocol's (a banner), to read past.
+    Foreign,
     /// A line that ends the wait with an error.
     Fail(EngineError),
 }
@@ -329,10 +335,29 @@ pub(crate) fn wait_for(
     let mut deadline = deadline.min(Instant::now() + w.limit);
     let mut echoed = false;
     let quoted = format!("`{request}`");
+    // Lines heard, and whether all of them were foreign.
+    let mut foreign = false;
     loop {
-        match p.read_line(deadline) {
+        let quiet = w.foreign_quiet.filter(|_| foreign).map(|q| Instant::now() + q);
+        let read = p.read_line(quiet.map_or(deadline, |q| q.min(deadline)));
+        if matches!(read, Read1::Timeout) && quiet.is_some_and(|q| q < deadline) {
+            p.kill();
+            return Err(EngineError::Protocol {
+                engine: engine.to_string(),
+                message: format!(
+                    "it printed {seen} line(s) after `{request}`, none of them {}'s (the last: {:?}), then \
+                     nothing for {} s: is it an xboard engine? try --engine-xboard (for a slow {0} engine, \
+                     give --handshake-timeout)",
+                    w.protocol,
+                    super::clip(last.trim()),
+                    w.foreign_quiet.unwrap_or_default().as_secs_f64()
+                ),
+            });
+        }
+        match read {
             Read1::Line(l) if l.trim() == request && !echoed && l.trim() != token => {
                 echoed = true;
+                foreign = false;
                 deadline = deadline.min(Instant::now() + ECHO_GRACE);
                 seen += 1;
                 last = l;
@@ -343,8 +368,12 @@ pub(crate) fn wait_for(
                     p.kill();
                     return Err(e);
                 }
-                Heard::Other => {
+                heard @ (Heard::Other | Heard::Foreign) => {
+                    foreign = matches!(heard, Heard::Foreign) && (foreign || seen == 0);
                     seen += 1;
+                    if !l.trim().is_empty() {
+                        last = l;
+                    }
                     if seen > HANDSHAKE_LINES {
                         p.kill();
                         return Err(flood(
@@ -353,7 +382,6 @@ pub(crate) fn wait_for(
                             format!("more than {HANDSHAKE_LINES} lines without {token}"),
                         ));
                     }
-                    last = l;
                 }
             },
             Read1::Eof => return Err(crashed(p, engine, &quoted, seen, &last)),

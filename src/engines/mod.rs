@@ -395,6 +395,8 @@ pub struct MissingOption {
     pub offered: Option<Vec<String>>,
     /// True for a script (it cannot advertise).
     pub script: bool,
+    /// The protocol whose option it is (`UCI`, `USI`, `xboard`).
+    pub protocol: &'static str,
     /// How the user vouches for a script, if known.
     pub hint: Option<String>,
 }
@@ -408,6 +410,7 @@ impl std::fmt::Display for MissingOption {
             &m.value,
             m.offered.as_deref(),
             m.script,
+            m.protocol,
             m.hint.as_deref(),
         ))
     }
@@ -422,6 +425,7 @@ fn unsupported_message(
     value: &str,
     offered: Option<&[String]>,
     script: bool,
+    protocol: &str,
     hint: Option<&str>,
 ) -> String {
     if script {
@@ -431,10 +435,12 @@ fn unsupported_message(
              which the command line did not vouch for{hint}"
         );
     }
+    let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
+    let hello = if protocol == "USI" { "usi" } else { "uci" };
     match offered {
         None => format!(
-            "{engine}: has no UCI option {option} (this position needs {option} = {value}; \
-             the engine did not list it after `uci`)"
+            "{engine}: has no {protocol} option {option} (this position needs {option} = {value}; \
+             the engine did not list it after `{hello}`){hint}"
         ),
         Some(values) => {
             let mut shown: Vec<&str> = values.iter().take(MAX_OFFERED).map(String::as_str).collect();
@@ -443,7 +449,10 @@ fn unsupported_message(
             if shown.is_empty() {
                 shown.push("nothing");
             }
-            format!("{engine}: its UCI option {option} does not offer {value:?} (it offers {}{more})", shown.join(", "))
+            format!(
+                "{engine}: its {protocol} option {option} does not offer {value:?} (it offers {}{more}){hint}",
+                shown.join(", ")
+            )
         }
     }
 }

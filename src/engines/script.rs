@@ -194,6 +194,7 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 value,
                 offered: None,
                 script: true,
+                protocol: "UCI",
                 hint: self.opts.vouch_hint.clone(),
             })));
         }

@@ -181,6 +181,7 @@ impl<R: Rules> UciEngine<R> {
                         value: value.clone(),
                         offered,
                         script: false,
+                        protocol: self.protocol(),
                         hint: None,
                     })))
                 }
@@ -207,13 +208,18 @@ impl<R: Rules> UciEngine<R> {
     }
 
     /// The game's options for `root`; a USI engine names them `USI_*` for
-    /// `UCI_*` (Fairy-Stockfish lists `USI_Variant` in USI mode).
+    /// `UCI_*` (Fairy-Stockfish lists `USI_Variant` in USI mode) unless it
+    /// lists the `UCI_` name (Fairy-Stockfish 11.1, Sjaak II).
     fn game_options(&self, root: &R::Position) -> Vec<(String, String)> {
         let mut options = self.rules.uci_options(root);
         if self.opts.usi {
             for (name, _) in &mut options {
                 if let Some(rest) = name.strip_prefix("UCI_") {
-                    *name = format!("USI_{rest}");
+                    let usi = format!("USI_{rest}");
+                    let listed = |n: &str| self.advertised.contains_key(&n.to_ascii_lowercase());
+                    if listed(&usi) || !listed(name) {
+                        *name = usi;
+                    }
                 }
             }
         }
@@ -252,7 +258,11 @@ impl<R: Rules> UciEngine<R> {
         let hello = request == "uci" || request == "usi";
         let protocol = self.protocol();
         let (name, stale) = (self.name.clone(), &mut self.stale_readyok);
-        let wait = Wait { engine: &name, request, token, protocol, limit: self.opts.handshake() };
+        // An xboard engine prints a banner and ignores `uci`: found out in
+        // two seconds, unless the user gave the handshake more time.
+        let foreign_quiet = (hello && self.opts.handshake == super::DEFAULT_HANDSHAKE).then_some(FOREIGN_QUIET);
+        let limit = self.opts.handshake();
+        let wait = Wait { engine: &name, request, token, protocol, limit, foreign_quiet };
         exchange::wait_for(p, &wait, deadline, &mut |l| {
             let t = l.trim();
             if t == token {
@@ -275,7 +285,11 @@ impl<R: Rules> UciEngine<R> {
                 });
             }
             seeing(l);
-            Heard::Other
+            if hello && !is_uci_line(t) {
+                Heard::Foreign
+            } else {
+                Heard::Other
+            }
         })
     }
 
@@ -452,6 +466,16 @@ fn no_perft_advice(command: &str, given: bool, kind: NoPerft) -> String {
     }
 }
 
+/// After `uci`, how long a program that printed only lines of no UCI
+/// engine's (a banner, a board) may stay silent.
+const FOREIGN_QUIET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A line a UCI or USI engine prints after `uci`: `id`, `option`, `info`.
+fn is_uci_line(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    matches!(first, "id" | "option" | "info" | "uciok" | "usiok" | "copyprotection" | "registration")
+}
+
 /// An xboard engine's answer to `uci` (`Error (unknown command): uci`,
 /// `Illegal move: uci`, its `feature` lines): an error saying so.
 fn xboard_reply(engine: &str, request: &str, line: &str) -> Option<EngineError> {
@@ -497,8 +521,10 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
     }
 
     fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
-        let options = self.game_options(root);
-        self.session(|engine, p, deadline| engine.check_options(p, &options, deadline))
+        self.session(|engine, p, deadline| {
+            let options = engine.game_options(root);
+            engine.check_options(p, &options, deadline)
+        })
     }
 
     fn restart(&mut self) {

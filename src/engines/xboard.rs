@@ -141,6 +141,7 @@ impl<R: Rules> XboardEngine<R> {
             token: "feature done=1",
             protocol: "xboard",
             limit: self.opts.handshake(),
+            foreign_quiet: None,
         };
         exchange::wait_for(&mut p, &wait, deadline, &mut |l| {
             let t = l.trim();
@@ -198,10 +199,11 @@ impl<R: Rules> XboardEngine<R> {
         }
         Err(EngineError::Unsupported(Box::new(MissingOption {
             engine: self.name.clone(),
-            option: "xboard variant".to_string(),
+            option: "variants".to_string(),
             value: standard_name(&ours).to_string(),
             offered: Some(offered.clone()),
             script: false,
+            protocol: "xboard",
             hint: Some("name the engine's variant with --engine-variant NAME".to_string()),
         })))
     }
@@ -216,7 +218,8 @@ impl<R: Rules> XboardEngine<R> {
         let pong = format!("pong {}", self.ping);
         exchange::send(p, &self.name, &ping, request)?;
         let name = self.name.clone();
-        let wait = Wait { engine: &name, request, token: &pong, protocol: "xboard", limit: self.opts.handshake() };
+        let limit = self.opts.handshake();
+        let wait = Wait { engine: &name, request, token: &pong, protocol: "xboard", limit, foreign_quiet: None };
         exchange::wait_for(p, &wait, deadline, &mut |l| {
             let t = l.trim();
             if t == pong {

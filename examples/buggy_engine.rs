@@ -34,6 +34,13 @@
 //! first perft if FILE does not exist, creating it (an engine that fails at
 //! random: a restart succeeds).
 //!
+//! `--xboard`: the engine speaks xboard instead of UCI (`examples/buggy/xboard.rs`).
+//! Answer habits (UCI): `threaded` (answers `isready` at once and prints
+//! its divide half a second later, as an engine counting on a thread of
+//! its own), `no-go-perft` (ignores `go perft`, as Ethereal does),
+//! `silent-after` (ends its divide with `Perft done.`, no total, and
+//! never answers `isready` after `go perft`).
+//!
 //! Output layout with `--format` or `BUGGY_ENGINE_FORMAT`: `stockfish` (UCI
 //! default), `perftree` (script default), `weiss`, `dash`, `san` (long
 //! algebraic with piece letters and `O-O`), `total` (only the total).
@@ -43,6 +50,9 @@ use chesstool::board::{Bitboard, Color, Rank, Role, Square};
 use chesstool::movegen::MoveKind;
 use chesstool::{Move, Position};
 use std::io::{BufRead, Write};
+
+#[path = "buggy/xboard.rs"]
+mod xboard;
 
 #[derive(Default, Clone)]
 struct Bugs {
@@ -415,12 +425,12 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
 
 const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [--option LINE]... [--hang-on FEN]
                     [--crash-once FILE] [DEPTH [FEN [MOVES]]]
-  without DEPTH: a UCI engine on standard input (`go perft N`)
+  without DEPTH: a UCI engine on standard input (`go perft N`); with --xboard an xboard one (`perft N`)
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
         double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
         moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate,
-        sum-wrong, no-chess960, no-such-option
+        sum-wrong, no-chess960, no-such-option, threaded, no-go-perft, silent-after
   formats: stockfish, perftree, weiss, dash, san, total";
 
 /// A usage error: the reason and the usage on stderr, exit 2 (never a panic).
@@ -436,6 +446,7 @@ fn main() {
         bugs.names.extend(b.split(',').filter(|s| !s.is_empty()).map(String::from));
     }
     let mut rest = Vec::new();
+    let mut xboard = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -443,6 +454,7 @@ fn main() {
                 println!("{USAGE}");
                 return;
             }
+            "--xboard" => xboard = true,
             "--bug" => match args.next() {
                 Some(names) => bugs.names.extend(names.split(',').map(String::from)),
                 None => usage_error("--bug needs a NAME"),
@@ -457,7 +469,9 @@ fn main() {
             _ => rest.push(a),
         }
     }
-    if rest.is_empty() {
+    if rest.is_empty() && xboard {
+        xboard::xboard_loop(&bugs, format.as_deref().unwrap_or("stockfish"));
+    } else if rest.is_empty() {
         uci_loop(&bugs, format.as_deref().unwrap_or("stockfish"));
     } else {
         let format = format.as_deref().unwrap_or("perftree");
@@ -490,6 +504,8 @@ fn uci_loop(bugs: &Bugs, format: &str) {
     let mut last: (String, Vec<String>) = ("startpos".into(), Vec::new());
     let mut stale_key: Option<u64> = None;
     let mut hang_here = false;
+    // `silent-after`: no `readyok` once a perft was asked.
+    let mut silent = false;
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -505,6 +521,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 }
                 println!("uciok");
             }
+            ["isready"] if silent => {}
             ["isready"] => println!("readyok"),
             ["setoption", "name", rest @ ..] => {
                 let name = rest.iter().take_while(|w| **w != "value").copied().collect::<Vec<_>>().join(" ");
@@ -541,12 +558,30 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     below_root = !moves.is_empty();
                 }
             }
+            ["go", "perft", _] if bugs.has("no-go-perft") => {}
             ["go", "perft", d] => {
                 if hang_here {
                     hang_forever();
                 }
-                println!("info string perft with bugs: {}", bugs.names.join(","));
                 let depth: u32 = d.parse().unwrap_or(1).max(1);
+                if bugs.has("threaded") {
+                    let (node, bugs, format) = (node, bugs.clone(), format.to_string());
+                    std::thread::spawn(move || {
+                        std::thread::sleep(std::time::Duration::from_millis(500));
+                        print!("{}\n", divide_text(&node, depth, &bugs, &format, below_root));
+                        let _ = std::io::stdout().flush();
+                    });
+                    continue;
+                }
+                if bugs.has("silent-after") {
+                    let text = divide_text(&node, depth, bugs, format, below_root);
+                    let moves: Vec<&str> = text.lines().filter(|l| l.contains(": ")).collect();
+                    println!("{}\nPerft done.", moves.join("\n"));
+                    silent = true;
+                    let _ = std::io::stdout().flush();
+                    continue;
+                }
+                println!("info string perft with bugs: {}", bugs.names.join(","));
                 print!("{}", divide_text(&node, depth, bugs, format, below_root));
                 println!();
             }

@@ -61,7 +61,7 @@ pub struct BenchArgs {
     /// Stockfish's Kiwipete depth 6 takes about a minute.
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
     pub timeout: Option<f64>,
-    /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, a script's first line of output) [default: 10].
+    /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, xboard's `feature done=1`, `pong`) [default: 10].
     #[arg(long, value_name = "SECONDS", value_parser = super::common::timeout_arg)]
     pub handshake_timeout: Option<f64>,
     /// Print one JSON document instead of text (see `chesstool docs json`).

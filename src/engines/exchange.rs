@@ -272,14 +272,14 @@ pub(crate) fn finish(p: &mut Process, q: &Question<'_>, answer: &Answer) -> Resu
                  its divide with another command, name it with --perft-command (now {:?})",
                 q.command
             ),
-            stderr: p.stderr_note(),
+            stderr: p.answer_note(),
         });
     }
     parsed.map_err(|source| EngineError::Garbage {
         engine: q.engine.to_string(),
         request: q.request.clone(),
         source: Box::new(source),
-        stderr: p.stderr_note(),
+        stderr: p.answer_note(),
     })
 }
 

@@ -46,7 +46,8 @@ pub struct EngineOptions {
     /// The longest one answer may take (a perft can take long).
     pub timeout: Duration,
     /// The longest a handshake may take (at most `timeout`): `uci` ->
-    /// `uciok`, `isready` -> `readyok`, a script's first line of output.
+    /// `uciok`, `isready` -> `readyok`, xboard's `feature done=1` and
+    /// `pong N` after setting up a position.
     pub handshake: Duration,
     /// The layout of the divide it prints.
     pub format: DivideFormat,

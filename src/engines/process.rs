@@ -221,6 +221,16 @@ impl Process {
         self.stderr.lock().unwrap_or_else(|e| e.into_inner()).note()
     }
 
+    /// For a message about an answer that cannot be read: how the engine
+    /// ended if it has (`; it exited with status 1`) and its stderr's tail.
+    pub fn answer_note(&mut self) -> String {
+        let status = match self.child.try_wait() {
+            Ok(Some(s)) => format!("; it {}", describe_status(Some(s))),
+            _ => String::new(),
+        };
+        format!("{status}{}", self.stderr_note())
+    }
+
     /// How many divide totals the engine has written to standard error.
     pub fn stderr_totals(&self) -> usize {
         self.stderr.lock().unwrap_or_else(|e| e.into_inner()).totals()

@@ -3,9 +3,9 @@
 //! argument left out when there are none); the script prints `move count`
 //! lines, a blank line and the total. Other divide layouts are read too (see
 //! `output`), but every answer must end with a total: without one it was cut
-//! off. The script's first answer must begin within the handshake time (a
-//! script that hangs at once is found out quickly); later ones have the
-//! whole timeout. Answers are held to the rules of every answer
+//! off. Every answer has the whole timeout, the first one too (a cold JVM
+//! may take long to print its first line). An answer that cannot be read
+//! is quoted with the script's exit status and the tail of its stderr. Answers are held to the rules of every answer
 //! (`output::read_answer`: among them, the total is the sum of the moves).
 //!
 //! A script cannot advertise what it plays: a root that needs a UCI option
@@ -26,8 +26,6 @@ pub struct ScriptEngine<R: Rules> {
     name: String,
     words: Vec<String>,
     opts: EngineOptions,
-    /// True once the script has printed anything: its handshake is done.
-    spoke: bool,
     /// Lines of its answers skipped as not divide data.
     skipped: Skipped,
 }
@@ -40,7 +38,7 @@ impl<R: Rules> ScriptEngine<R> {
 
     /// As `new`, with every option (`perft_command` is UCI's only).
     pub fn with_options(rules: Arc<R>, name: &str, words: Vec<String>, opts: EngineOptions) -> Self {
-        ScriptEngine { rules, name: super::clip(name), words, opts, spoke: false, skipped: Skipped::default() }
+        ScriptEngine { rules, name: super::clip(name), words, opts, skipped: Skipped::default() }
     }
 
     fn fail(&self, request: &str) -> impl Fn(String) -> EngineError + '_ {
@@ -66,7 +64,6 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
     ) -> Result<Divide, EngineError> {
         let started = Instant::now();
         let deadline = started + self.opts.timeout;
-        let first_deadline = if self.spoke { deadline } else { started + self.opts.handshake() };
         let mut args = vec![depth.to_string(), line.root_text(&self.rules)];
         let moves = line.move_texts(&self.rules).join(" ");
         if !moves.is_empty() {
@@ -82,10 +79,9 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
         let mut answer = String::new();
         let mut lines = 0;
         loop {
-            let read = p.read_line(if lines == 0 { first_deadline } else { deadline });
+            let read = p.read_line(deadline);
             match read {
                 Read1::Line(l) => {
-                    self.spoke = true;
                     if let Some(what) = budget.take(&l, &note) {
                         p.kill();
                         return Err(self.fail(&request)(what));
@@ -123,16 +119,11 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 }
                 Read1::Timeout => {
                     p.kill();
-                    let (timeout, last) = if lines == 0 && !self.spoke {
-                        (self.opts.handshake(), "(nothing yet; its first line is due within --handshake-timeout)")
-                    } else {
-                        (self.opts.timeout, "")
-                    };
-                    let last = if last.is_empty() { super::clip(&last_line(&answer)) } else { last.to_string() };
+                    let last = if lines == 0 { "(nothing)".to_string() } else { super::clip(&last_line(&answer)) };
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
                         request,
-                        timeout,
+                        timeout: self.opts.timeout,
                         last,
                         stderr: p.stderr_note(),
                     });
@@ -162,7 +153,7 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
                 })
             }
         }
-        let stderr = p.stderr_note();
+        let stderr = p.answer_note();
         let parsed = read_answer(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
             source: Box::new(source),
             engine: self.name.clone(),

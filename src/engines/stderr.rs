@@ -108,9 +108,17 @@ impl StderrLog {
                 super::clip(&sample)
             );
         }
-        match self.tail.lines().rev().map(str::trim).find(|l| !l.is_empty()) {
-            Some(last) => format!("; its stderr ({lines} line(s)) ends with {:?}", super::clip(last)),
-            None => String::new(),
+        // The last three lines: a traceback's last line alone rarely says where.
+        let mut last: Vec<String> =
+            self.tail.lines().rev().map(str::trim).filter(|l| !l.is_empty()).take(3).map(super::clip).collect();
+        last.reverse();
+        match last.as_slice() {
+            [] => String::new(),
+            [one] => format!("; its stderr ({lines} line(s)) ends with {one:?}"),
+            more => {
+                let quoted: Vec<String> = more.iter().map(|l| format!("{l:?}")).collect();
+                format!("; its stderr ({lines} line(s)) ends with {}", quoted.join(" / "))
+            }
         }
     }
 }

@@ -54,7 +54,7 @@ pub struct EngineArgs {
     /// Seconds each engine answer may take before the engine is killed (more than 0, at most 604800) [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
-    /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, a script's first line of output) [default: 10].
+    /// Seconds an engine may take for its handshake (`uci` -> `uciok`, `isready` -> `readyok`, xboard's `feature done=1`, `pong`) [default: 10].
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg, allow_negative_numbers = true)]
     pub handshake_timeout: Option<f64>,
     /// The --engine-uci (or --engine-usi) engine's perft command, `{depth}` standing for the depth (e.g. 'perft {depth}') [default: 'go perft {depth}'].

@@ -6,7 +6,7 @@ use super::common::{hash_arg, mnps, plural, print_json, thread_pool, LazyProgres
 use super::{no_effect, EngineFailure, Outcome};
 use anyhow::{Context, Result};
 use chesstool::engines::find::resolve_program;
-use chesstool::engines::{split_command, DivideFormat, Divider, Line, UciEngine};
+use chesstool::engines::{split_command, DivideFormat, Divider, Line, UciEngine, XboardEngine};
 use chesstool::perft::{perft_fast_parallel, HashTable};
 use chesstool::position::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
@@ -37,8 +37,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
     /// A UCI engine with `go perft` to compare with (e.g. /usr/games/stockfish).
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", conflicts_with = "against_xboard")]
     pub against_uci: Option<String>,
+    /// An xboard engine with `perft N` to compare with (e.g. /usr/games/sjeng; standard chess only).
+    #[arg(long, value_name = "CMD")]
+    pub against_xboard: Option<String>,
     /// Timed runs per position, at least (1 to 1000; the median is reported).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = runs_arg)]
     pub runs: u32,
@@ -156,7 +159,14 @@ struct Report {
     geometric_mean_ratio: Option<f64>,
 }
 
-pub fn run(args: BenchArgs) -> Result<Outcome> {
+pub fn run(mut args: BenchArgs) -> Result<Outcome> {
+    if args.against_xboard.is_some() && args.variant.is_set() {
+        return Err(no_effect("--against-xboard", "with --variant (the variant bench drives UCI engines)"));
+    }
+    let xboard = args.against_xboard.is_some();
+    if xboard {
+        args.against_uci = args.against_xboard.take();
+    }
     if args.timeout.is_some() && args.against_uci.is_none() {
         return Err(no_effect("--timeout", "without --against-uci (it limits the engine's answers)"));
     }
@@ -200,7 +210,12 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
             if let Some(h) = args.handshake_timeout {
                 opts.handshake = Duration::from_secs_f64(h);
             }
-            Some(UciEngine::with_options(chess, cmd, words, opts))
+            let engine: Box<dyn Divider<chesstool::chess::Chess>> = if xboard {
+                Box::new(XboardEngine::with_options(chess, cmd, words, opts))
+            } else {
+                Box::new(UciEngine::with_options(chess, cmd, words, opts))
+            };
+            Some(engine)
         }
         None => None,
     };

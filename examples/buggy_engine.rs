@@ -575,7 +575,8 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 }
                 if bugs.has("silent-after") {
                     let text = divide_text(&node, depth, bugs, format, below_root);
-                    let moves: Vec<&str> = text.lines().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).collect();
+                    let moves: Vec<&str> =
+                        text.lines().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).collect();
                     println!("{}\nPerft done.", moves.join("\n"));
                     silent = true;
                     let _ = std::io::stdout().flush();

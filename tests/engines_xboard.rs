@@ -17,7 +17,7 @@ use common::{buggy_engine_cmd, chesstool_with, run_json};
 
 /// Perft(1..3) from the start position, and Kiwipete's perft(2).
 const START: [u64; 3] = [20, 400, 8902];
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 
 /// A Debian engine at `path`, or `None` with a note (an error under CI).

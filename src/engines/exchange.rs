@@ -4,16 +4,16 @@
 //! N`), so the end of an answer is known, never guessed by waiting.
 //!
 //! The answer ends at the total line of the asked depth. When the sync
-//! reply comes first, the answer so far is complete if it holds anything
-//! (an engine that reads commands in order answered the sync after its
-//! perft): it is read after a short quiet spell (a threaded engine may
-//! still be printing). A sync reply before anything is either a threaded
-//! perft that has not printed yet or a command the engine ignored: after a
-//! few seconds of silence it is the latter. An engine that answers no sync
-//! but goes silent after what reads as a whole answer (every legal move, or
-//! moves then a line that is no move) is read after a few seconds too.
+//! reply comes first, a whole answer (every legal move, or moves then a
+//! line that is no move) is read after a short quiet spell; a part of one
+//! or nothing waits a few seconds more: a threaded engine answers `isready`
+//! at once and prints later, and from its first line after the sync its
+//! answer ends at its total. Nothing at all after those seconds is a perft
+//! command the engine ignored. An engine that answers no sync but goes
+//! silent after a whole answer is read after a few seconds too; totals of
+//! smaller depths (an engine printing every iteration) are no end.
 
-use super::output::{is_total_line, move_line, read_answer, DivideFormat, ParseOutputError, ParsedOutput};
+use super::output::{ends_answer, move_line, read_answer_at, DivideFormat, ParsedOutput};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::EngineError;
 use std::time::{Duration, Instant};
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 /// How often a wait looks at the engine's standard error.
 const STDERR_POLL: Duration = Duration::from_millis(250);
 
-/// After the sync reply, how long more lines of a threaded engine may take.
+/// After the sync reply that follows a whole answer, how long more lines may take.
 const QUIET: Duration = Duration::from_millis(600);
 
 /// After a sync reply before any answer, how long until the perft command
@@ -31,16 +31,9 @@ const NOTHING: Duration = Duration::from_secs(3);
 /// How long an engine may stay silent after what reads as a whole answer.
 const SILENT: Duration = Duration::from_secs(3);
 
-/// True when `line` is the total of the asked depth.
-pub(crate) fn ends(line: &str, format: DivideFormat, depth: u32) -> bool {
-    let _ = depth;
-    is_total_line(line, format)
-}
-
-/// Reads a whole answer to a perft at `depth`.
-pub(crate) fn parse(text: &str, format: DivideFormat, depth: u32) -> Result<ParsedOutput, ParseOutputError> {
-    let _ = depth;
-    read_answer(text, format)
+/// True when `line` is the total of the asked depth, in any dialect.
+fn ends(line: &str, format: DivideFormat, depth: u32) -> bool {
+    ends_answer(line, format, depth)
 }
 
 /// A question being answered: who, what, and what its answer holds.
@@ -67,6 +60,9 @@ pub(crate) struct Question<'a> {
     /// sent (`Process::stderr_totals`): a quick engine's may be there
     /// before the answer is read.
     pub stderr_totals: usize,
+    /// Whether silence after a whole answer ends it: not for an engine
+    /// whose sync reply is sure to come (xboard's `pong`).
+    pub silence_ends: bool,
 }
 
 /// How an answer was read: its lines, and whether the sync reply was seen.
@@ -111,6 +107,9 @@ pub(crate) fn read_perft(
     let mut last: Option<(String, bool)> = None;
     // When silence ends the answer: after the sync reply, or after a whole answer.
     let mut quiet_until: Option<Instant> = None;
+    // Totals of smaller depths seen (an engine that prints every iteration).
+    let mut iterations = 0;
+    let mut threaded = false;
     loop {
         let wait_until = quiet_until.map_or(deadline, |q| q.min(deadline));
         let read = p.read_line(wait_until.min(Instant::now() + STDERR_POLL));
@@ -148,7 +147,11 @@ pub(crate) fn read_perft(
                     Verdict::Skip => continue,
                     Verdict::Sync => {
                         synced = true;
-                        let grace = if last.is_some() { QUIET } else { NOTHING };
+                        // A whole answer is over; a part may be a threaded
+                        // engine's, still printing; nothing may be a
+                        // perft command it ignored.
+                        let grace =
+                            if reads_whole(moves, q.legal, last.as_ref()) || iterations > 0 { QUIET } else { NOTHING };
                         quiet_until = Some(Instant::now() + grace);
                         continue;
                     }
@@ -169,16 +172,26 @@ pub(crate) fn read_perft(
                     }
                     return Ok(Answer { text, synced });
                 }
-                if !l.trim().is_empty() && !is_chatter(&l) {
+                // The total of a smaller depth (Sjaak's `perft N 1` prints
+                // each iteration's divide) is no end.
+                let iteration = (1..q.depth).any(|d| ends(&l, q.format, d));
+                if iteration {
+                    // The moves of the asked depth are still to come.
+                    moves = 0;
+                    last = None;
+                    iterations += 1;
+                } else if !l.trim().is_empty() && !is_chatter(&l) {
                     last = Some((l.clone(), mv.is_some()));
                 }
-                quiet_until = if synced {
-                    Some(Instant::now() + QUIET)
-                } else if reads_whole(moves, q.legal, last.as_ref()) {
-                    Some(Instant::now() + SILENT)
-                } else {
-                    None
-                };
+                // A line after the sync reply: the engine counts on a thread
+                // of its own, and its answer ends with its total (or silence).
+                threaded |= synced;
+                quiet_until =
+                    if (q.silence_ends || threaded) && !iteration && reads_whole(moves, q.legal, last.as_ref()) {
+                        Some(Instant::now() + SILENT)
+                    } else {
+                        None
+                    };
             }
             Read1::Eof => return Err(crashed(p, q.engine, &q.request, lines, &super::uci::last_line(&text))),
             Read1::TooLong(start) => return Err(too_long(p, q.engine, &q.request, &start)),
@@ -194,7 +207,7 @@ pub(crate) fn read_perft(
             }
         }
     }
-    if last.is_none() {
+    if last.is_none() && iterations == 0 {
         p.kill();
         return Err(silent(q, synced));
     }
@@ -222,11 +235,12 @@ fn silent(q: &Question<'_>, synced: bool) -> EngineError {
     }
 }
 
-/// Moves then a line that is no move, or every legal move: what is left
-/// to come is at most a total.
+/// Moves then a line that is no move (`Perft done.`, a total in words
+/// chesstool does not read), or every legal move: what is left to come is
+/// at most a total.
 fn reads_whole(moves: usize, legal: usize, last: Option<&(String, bool)>) -> bool {
     match last {
-        Some((l, false)) => moves > 0 && l.chars().any(|c| c.is_ascii_digit()),
+        Some((_, false)) => moves > 0,
         Some((_, true)) => legal > 0 && moves >= legal,
         None => false,
     }
@@ -258,7 +272,7 @@ fn wait_sync(p: &mut Process, q: &Question<'_>, judge: &mut dyn FnMut(&str) -> V
 /// nothing follows them, and an error naming the line where a line that is
 /// no move stands where the total should be.
 pub(crate) fn finish(p: &mut Process, q: &Question<'_>, answer: &Answer) -> Result<ParsedOutput, EngineError> {
-    let parsed = parse(&answer.text, q.format, q.depth);
+    let parsed = read_answer_at(&answer.text, q.format, q.depth);
     let last = answer.text.lines().rev().map(str::trim).find(|l| !l.is_empty() && !is_chatter(l)).unwrap_or("");
     let unended = !last.is_empty() && move_line(last, q.format).is_none() && !ends(last, q.format, q.depth);
     if unended && parsed.as_ref().map_or(true, |p| p.divide.total.is_none()) {
@@ -281,6 +295,46 @@ pub(crate) fn finish(p: &mut Process, q: &Question<'_>, answer: &Answer) -> Resu
         source: Box::new(source),
         stderr: p.answer_note(),
     })
+}
+
+/// A long-lived engine: a process started at the first question, dead
+/// after a failure (no more questions until `Divider::restart`).
+pub(crate) trait Session: Sized {
+    /// The engine's name.
+    fn engine_name(&self) -> String;
+    /// The longest one question may take.
+    fn timeout(&self) -> Duration;
+    /// The process slot and the failed flag.
+    fn slot(&mut self) -> (&mut Option<Process>, &mut bool);
+    /// Starts the process (into the slot) and does the handshake.
+    fn start(&mut self, deadline: Instant) -> Result<(), EngineError>;
+}
+
+/// Runs `f` on the engine's process, starting it first; a failure leaves
+/// the engine dead, but a root it cannot take (`is_unsupported`) leaves it
+/// sound.
+pub(crate) fn session<E: Session, T>(
+    e: &mut E,
+    f: impl FnOnce(&mut E, &mut Process, Instant) -> Result<T, EngineError>,
+) -> Result<T, EngineError> {
+    if *e.slot().1 {
+        return Err(EngineError::Protocol { engine: e.engine_name(), message: "engine failed earlier".to_string() });
+    }
+    let deadline = Instant::now() + e.timeout();
+    if e.slot().0.is_none() {
+        if let Err(err) = e.start(deadline) {
+            *e.slot().1 = true;
+            return Err(err);
+        }
+    }
+    let mut p = e.slot().0.take().expect("started");
+    let result = f(e, &mut p, deadline);
+    if result.as_ref().is_ok() || result.as_ref().is_err_and(EngineError::is_unsupported) {
+        *e.slot().0 = Some(p);
+    } else {
+        *e.slot().1 = true;
+    }
+    result
 }
 
 /// After an echo of the request, how long a real engine may take to answer.
@@ -465,6 +519,7 @@ mod tests {
         assert!(reads_whole(3, 20, Some(&("Nodes per second: 5".to_string(), false))));
         assert!(!reads_whole(3, 20, Some(&("e2e4: 1".to_string(), true))));
         assert!(reads_whole(20, 20, Some(&("e2e4: 1".to_string(), true))));
+        assert!(reads_whole(3, 20, Some(&("Perft done.".to_string(), false))));
         assert!(!reads_whole(0, 20, Some(&("banner 2".to_string(), false))));
         assert!(!reads_whole(0, 20, None));
     }

@@ -6,13 +6,13 @@
 //! off. Every answer has the whole timeout, the first one too (a cold JVM
 //! may take long to print its first line). An answer that cannot be read
 //! is quoted with the script's exit status and the tail of its stderr. Answers are held to the rules of every answer
-//! (`output::read_answer`: among them, the total is the sum of the moves).
+//! (`output::read_answer_at`: among them, the total is the sum of the moves).
 //!
 //! A script cannot advertise what it plays: a root that needs a UCI option
 //! set (`Rules::uci_options`, a value other than `false`) is refused
 //! unless the user vouched for that option (`EngineOptions::vouched`).
 
-use super::output::{move_line, no_perft, read_answer, DivideFormat, NoPerft, Skipped};
+use super::output::{move_line, no_perft, read_answer_at, DivideFormat, NoPerft, Skipped};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::uci::last_line;
 use super::{Divide, Divider, EngineError, EngineOptions, Line, MissingOption};
@@ -154,7 +154,7 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
             }
         }
         let stderr = p.answer_note();
-        let parsed = read_answer(&answer, self.opts.format).map_err(|source| EngineError::Garbage {
+        let parsed = read_answer_at(&answer, self.opts.format, depth).map_err(|source| EngineError::Garbage {
             source: Box::new(source),
             engine: self.name.clone(),
             request: request.clone(),

@@ -117,7 +117,7 @@ impl<R: Rules> UciEngine<R> {
     }
 
     /// Starts the engine; the handshake counts against the first question's time.
-    fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
+    fn launch(&mut self, deadline: Instant) -> Result<(), EngineError> {
         let mut p = Process::spawn(&self.words, &[], self.opts.stderr)?;
         self.ask_options(&mut p, deadline)?;
         self.process = Some(p);
@@ -346,36 +346,6 @@ impl<R: Rules> UciEngine<R> {
         }
     }
 
-    /// Runs `f` on the engine's process, starting it first; a failure
-    /// leaves the engine dead (no more questions).
-    fn session<T>(
-        &mut self,
-        f: impl FnOnce(&mut Self, &mut Process, Instant) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.failed {
-            return Err(EngineError::Protocol {
-                engine: self.name.clone(),
-                message: "engine failed earlier".to_string(),
-            });
-        }
-        let deadline = Instant::now() + self.opts.timeout;
-        if self.process.is_none() {
-            if let Err(e) = self.start(deadline) {
-                self.failed = true;
-                return Err(e);
-            }
-        }
-        let mut p = self.process.take().expect("started");
-        let result = f(self, &mut p, deadline);
-        // A root the engine cannot take leaves it sound.
-        if result.as_ref().is_ok() || result.as_ref().is_err_and(EngineError::is_unsupported) {
-            self.process = Some(p);
-        } else {
-            self.failed = true;
-        }
-        result
-    }
-
     fn ask(
         &mut self,
         p: &mut Process,
@@ -400,6 +370,7 @@ impl<R: Rules> UciEngine<R> {
             // Counted before `go` is sent: a quick engine's total on stderr
             // may be read before this thread gets here again.
             stderr_totals: p.stderr_totals(),
+            silence_ends: true,
         };
         exchange::send(p, &self.name, &go, &request)?;
         // In order: `readyok` once the perft is done (or at once, from an
@@ -498,6 +469,24 @@ pub(crate) fn last_line(answer: &str) -> String {
     answer.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").to_string()
 }
 
+impl<R: Rules> exchange::Session for UciEngine<R> {
+    fn engine_name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn timeout(&self) -> std::time::Duration {
+        self.opts.timeout
+    }
+
+    fn slot(&mut self) -> (&mut Option<Process>, &mut bool) {
+        (&mut self.process, &mut self.failed)
+    }
+
+    fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        self.launch(deadline)
+    }
+}
+
 impl<R: Rules> Divider<R> for UciEngine<R> {
     fn name(&self) -> String {
         self.name.clone()
@@ -513,15 +502,15 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
         depth: u32,
         on_move: &(dyn Fn(&str, u64) + Sync),
     ) -> Result<Divide, EngineError> {
-        self.session(|engine, p, deadline| engine.ask(p, line, depth, deadline, on_move))
+        exchange::session(self, |engine, p, deadline| engine.ask(p, line, depth, deadline, on_move))
     }
 
     fn show(&mut self, line: &Line<R>) -> Result<Option<Shown>, EngineError> {
-        self.session(|engine, p, deadline| engine.ask_show(p, line, deadline)).map(Some)
+        exchange::session(self, |engine, p, deadline| engine.ask_show(p, line, deadline)).map(Some)
     }
 
     fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
-        self.session(|engine, p, deadline| {
+        exchange::session(self, |engine, p, deadline| {
             let options = engine.game_options(root);
             engine.check_options(p, &options, deadline)
         })

@@ -128,7 +128,7 @@ impl<R: Rules> XboardEngine<R> {
     }
 
     /// Starts the engine: `xboard`, `protover 2`, the features up to `done=1`.
-    fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
+    fn launch(&mut self, deadline: Instant) -> Result<(), EngineError> {
         let mut p = Process::spawn(&self.words, &[], self.opts.stderr)?;
         exchange::send(&mut p, &self.name, "xboard", "xboard")?;
         exchange::send(&mut p, &self.name, "protover 2", "protover 2")?;
@@ -287,6 +287,7 @@ impl<R: Rules> XboardEngine<R> {
             protocol: "xboard",
             command: command.clone(),
             stderr_totals: p.stderr_totals(),
+            silence_ends: !self.features.ping,
         };
         exchange::send(p, &self.name, &command, &request)?;
         let pong = if self.features.ping {
@@ -331,35 +332,6 @@ impl<R: Rules> XboardEngine<R> {
         self.skipped.merge(&parsed.skipped);
         Ok(parsed.divide)
     }
-
-    /// Runs `f` on the engine's process, starting it first; a failure
-    /// leaves the engine dead (no more questions).
-    fn session<T>(
-        &mut self,
-        f: impl FnOnce(&mut Self, &mut Process, Instant) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.failed {
-            return Err(EngineError::Protocol {
-                engine: self.name.clone(),
-                message: "engine failed earlier".to_string(),
-            });
-        }
-        let deadline = Instant::now() + self.opts.timeout;
-        if self.process.is_none() {
-            if let Err(e) = self.start(deadline) {
-                self.failed = true;
-                return Err(e);
-            }
-        }
-        let mut p = self.process.take().expect("started");
-        let result = f(self, &mut p, deadline);
-        if result.as_ref().is_ok() || result.as_ref().is_err_and(EngineError::is_unsupported) {
-            self.process = Some(p);
-        } else {
-            self.failed = true;
-        }
-        result
-    }
 }
 
 /// An xboard engine's refusal: `Error (...): ...`, `Illegal move: ...`,
@@ -367,6 +339,24 @@ impl<R: Rules> XboardEngine<R> {
 fn refusal(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
     l.starts_with("error") || l.starts_with("illegal move") || l.starts_with("tellusererror")
+}
+
+impl<R: Rules> exchange::Session for XboardEngine<R> {
+    fn engine_name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn timeout(&self) -> std::time::Duration {
+        self.opts.timeout
+    }
+
+    fn slot(&mut self) -> (&mut Option<Process>, &mut bool) {
+        (&mut self.process, &mut self.failed)
+    }
+
+    fn start(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        self.launch(deadline)
+    }
 }
 
 impl<R: Rules> Divider<R> for XboardEngine<R> {
@@ -384,11 +374,11 @@ impl<R: Rules> Divider<R> for XboardEngine<R> {
         depth: u32,
         on_move: &(dyn Fn(&str, u64) + Sync),
     ) -> Result<Divide, EngineError> {
-        self.session(|engine, p, deadline| engine.ask(p, line, depth, deadline, on_move))
+        exchange::session(self, |engine, p, deadline| engine.ask(p, line, depth, deadline, on_move))
     }
 
     fn check_root(&mut self, root: &R::Position) -> Result<(), EngineError> {
-        self.session(|engine, _, _| engine.variant_for(root).map(|_| ()))
+        exchange::session(self, |engine, _, _| engine.variant_for(root).map(|_| ()))
     }
 
     fn restart(&mut self) {

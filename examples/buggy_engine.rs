@@ -568,7 +568,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     let (node, bugs, format) = (node, bugs.clone(), format.to_string());
                     std::thread::spawn(move || {
                         std::thread::sleep(std::time::Duration::from_millis(500));
-                        print!("{}\n", divide_text(&node, depth, &bugs, &format, below_root));
+                        println!("{}", divide_text(&node, depth, &bugs, &format, below_root));
                         let _ = std::io::stdout().flush();
                     });
                     continue;

@@ -280,12 +280,6 @@ pub(crate) fn finish(p: &mut Process, q: &Question<'_>, answer: &Answer) -> Resu
             engine: q.engine.to_string(),
             request: q.request.clone(),
             last: super::clip(last),
-            advice: format!(
-                "if that line is its total, it is in a layout chesstool does not read: name the layout with \
-                 --against-format, or wrap the engine in a script for --engine-script; if the engine prints \
-                 its divide with another command, name it with --perft-command (now {:?})",
-                q.command
-            ),
             stderr: p.answer_note(),
         });
     }

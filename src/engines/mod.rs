@@ -260,7 +260,7 @@ pub enum EngineError {
     /// The engine went quiet after what reads as a whole answer (its moves,
     /// its sync reply) whose last line is no move and no total chesstool
     /// reads.
-    #[error("{engine}: the answer to {request} has no total line chesstool reads: it ended (the engine went quiet) with {last:?}; {advice}{stderr}")]
+    #[error("{engine}: the answer to {request} has no total line chesstool reads: it ended (the engine went quiet) with {last:?}; if that line is its total, it is in a layout chesstool does not read: name the layout with --against-format, or wrap the engine in a script for --engine-script; if the engine prints its divide with another command, name it with --perft-command{stderr}")]
     Unended {
         /// The engine's name.
         engine: String,
@@ -268,8 +268,6 @@ pub enum EngineError {
         request: String,
         /// The answer's last line.
         last: String,
-        /// What to try.
-        advice: String,
         /// The tail of its standard error, for the message (empty if none).
         stderr: String,
     },

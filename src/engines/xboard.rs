@@ -413,7 +413,7 @@ mod tests {
         assert!(!done && f.ping && f.setboard && !f.usermove);
         assert_eq!(f.myname.as_deref(), Some("Sjeng 11.2"));
         assert_eq!(f.variants, ["normal", "crazyhouse"]);
-        assert_eq!(f.take("feature colors=1 done=1").1, true);
+        assert!(f.take("feature colors=1 done=1").1);
         assert!(feature_pairs("featureless").is_empty());
     }
 

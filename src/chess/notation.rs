@@ -21,6 +21,8 @@ use crate::{Move, Position};
 /// Finds the legal move of `pos` that `text` means.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
     let t = strip_annotations(text.trim());
+    // `+Nc3-c4`: a promoted piece's mark (Sjaak II prints it in every game).
+    let t = t.strip_prefix('+').filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase())).unwrap_or(t);
     let unreadable = || ReadMoveError::Illegal { text: clip(text), canonical: None };
     if t.is_empty() {
         return Err(ReadMoveError::Syntax(clip(text)));

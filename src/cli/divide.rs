@@ -310,7 +310,8 @@ fn hunt<R: Rules + 'static>(
     let mut engine: Box<dyn Divider<R>> = match &args.against {
         Some(path) => {
             let (name, bytes) = read_input_bytes(path, chesstool::input::DIVIDE)?;
-            let divide = SavedDivide::parse(&name, &String::from_utf8_lossy(&bytes), format).map_err(engine_error)?;
+            let divide = SavedDivide::parse_at(&name, &String::from_utf8_lossy(&bytes), format, Some(args.depth))
+                .map_err(engine_error)?;
             if let (Some(kinds), false) = (divide.skipped().describe(), args.quiet) {
                 // A closed stderr (`2>&1 | head`) must not end the run.
                 let _ = writeln!(

@@ -3,7 +3,7 @@
 //! was made for. What it skipped on the way is kept for the report; a total
 //! that contradicts the moves above it is an input error.
 
-use super::output::{read_answer, DivideFormat, ParseOutputError, Skipped};
+use super::output::{read_answer, read_answer_at, DivideFormat, ParseOutputError, Skipped};
 use super::{clip, Divide, Divider, EngineError, Line};
 use crate::rules::Rules;
 
@@ -23,7 +23,23 @@ impl SavedDivide {
     /// Parses `text` (read from `name`) by the rules of every answer
     /// (`output::read_answer`); text that breaks one is an input error.
     pub fn parse(name: &str, text: &str, format: DivideFormat) -> Result<SavedDivide, EngineError> {
-        let parsed = read_answer(text, format).map_err(|e| {
+        SavedDivide::parse_at(name, text, format, None)
+    }
+
+    /// As `parse`, for the asked `depth`: of a paste with several
+    /// iterations (Sjaak II's depth tables), the block of that depth
+    /// (`output::read_answer_at`), read as a live answer is.
+    pub fn parse_at(
+        name: &str,
+        text: &str,
+        format: DivideFormat,
+        depth: Option<u32>,
+    ) -> Result<SavedDivide, EngineError> {
+        let read = match depth {
+            Some(depth) => read_answer_at(text, format, depth),
+            None => read_answer(text, format),
+        };
+        let parsed = read.map_err(|e| {
             let hint = matches!(e, ParseOutputError::TotalNotSum { .. })
                 .then(|| "was the paste cut, or are two outputs mixed?".to_string());
             EngineError::BadText { name: clip(name), source: Box::new(e), hint }

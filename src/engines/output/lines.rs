@@ -2,7 +2,7 @@
 //! by kind.
 
 use super::tokens::is_move_token;
-use super::totals::labelled_total;
+use super::totals::{depth_total, labelled_total};
 use super::DivideFormat;
 
 /// Why a line is not divide data.
@@ -22,8 +22,11 @@ pub(super) enum Skip {
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum LineKind<'a> {
     Skip(Skip),
-    Move(&'a str, u64),
-    Total(u64),
+    /// A move, its count, and the running sum printed after it if any
+    /// (Sjaak's `Nb1-a3  20  20`).
+    Move(&'a str, u64, Option<u128>),
+    /// A total, and the depth it counts where the line names one.
+    Total(u64, Option<u32>),
     Unknown,
 }
 
@@ -68,14 +71,18 @@ pub(super) fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
     if line.is_empty() {
         return LineKind::Skip(Skip::Blank);
     }
+    // Before the chatter: `info .result 400 positions` is a total.
+    if let Some((n, depth)) = depth_total(line) {
+        return LineKind::Total(n, depth);
+    }
     if is_uci_chatter(line) {
         return LineKind::Skip(Skip::Uci);
     }
     if is_echo(line) {
         return LineKind::Skip(Skip::Echo);
     }
-    if let Some(n) = labelled_total(line) {
-        return LineKind::Total(n);
+    if let Some((n, depth)) = labelled_total(line) {
+        return LineKind::Total(n, depth);
     }
     let kind = match format {
         DivideFormat::Auto => DivideFormat::CONCRETE
@@ -90,9 +97,9 @@ pub(super) fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
             None => LineKind::Unknown,
         },
         DivideFormat::Perftree => match count(line) {
-            Some(n) => LineKind::Total(n),
+            Some(n) => LineKind::Total(n, None),
             None => match line.split_once(char::is_whitespace) {
-                Some((mv, n)) => move_and_count(mv, n),
+                Some((mv, rest)) => move_count_and_sum(mv, rest),
                 None => LineKind::Unknown,
             },
         },
@@ -107,7 +114,7 @@ pub(super) fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
             Some((mv, n)) => move_and_count(mv.trim(), n),
             None => LineKind::Unknown,
         },
-        DivideFormat::Total => count(line).map_or(LineKind::Unknown, LineKind::Total),
+        DivideFormat::Total => count(line).map_or(LineKind::Unknown, |n| LineKind::Total(n, None)),
     };
     if kind == LineKind::Unknown && !looks_like_data(line) && is_timing(line) {
         return LineKind::Skip(Skip::Timing);
@@ -117,8 +124,20 @@ pub(super) fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
 
 pub(super) fn move_and_count<'a>(mv: &'a str, n: &str) -> LineKind<'a> {
     match count(n) {
-        Some(n) if is_move_token(mv) => LineKind::Move(mv, n),
+        Some(n) if is_move_token(mv) => LineKind::Move(mv, n, None),
         _ => LineKind::Unknown,
+    }
+}
+
+/// `e2e4 20`, or with a running sum after the count: `Nc3-b1  42  42`.
+fn move_count_and_sum<'a>(mv: &'a str, rest: &str) -> LineKind<'a> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        [sum_of, sum] if is_move_token(mv) => match (count(sum_of), count(sum)) {
+            (Some(n), Some(sum)) => LineKind::Move(mv, n, Some(u128::from(sum))),
+            _ => LineKind::Unknown,
+        },
+        _ => move_and_count(mv, rest),
     }
 }
 
@@ -148,7 +167,21 @@ pub(super) fn looks_like_data(line: &str) -> bool {
         _ => line,
     };
     let token = body.split([' ', '\t', ':']).next().unwrap_or("");
-    is_move_token(token) && body.len() > token.len()
+    if is_move_token(token) && body.len() > token.len() {
+        return true;
+    }
+    // A word with a square in it and a count after it (`Nb1~a3 1 21`): a
+    // move in a notation not read, which must not pass for a banner.
+    let next = body[token.len()..].trim_start_matches([' ', '\t', ':', '-']).split_whitespace().next();
+    has_square(token) && next.is_some_and(|w| count(w).is_some())
+}
+
+/// A letter then a digit (`b1`) or a digit then a letter (USI's `7g`).
+fn has_square(token: &str) -> bool {
+    token.len() <= 24
+        && token.as_bytes().windows(2).any(|w| {
+            (w[0].is_ascii_lowercase() && w[1].is_ascii_digit()) || (w[0].is_ascii_digit() && w[1].is_ascii_lowercase())
+        })
 }
 
 /// `id`, `option`, `uciok`, `readyok`, `info ...`, `bestmove ...`.

@@ -26,6 +26,8 @@ mod lines;
 mod parse;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_dialects;
 mod tokens;
 mod totals;
 
@@ -94,6 +96,28 @@ pub enum ParseOutputError {
         /// How many moves were printed.
         moves: usize,
     },
+    /// A running sum printed after a move's count that is not the sum of
+    /// the counts so far (Sjaak II's `perft N 1`).
+    #[error("line {line}: {text:?} prints the running sum {printed}, but the counts so far sum to {sum}")]
+    RunningSum {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+        /// The running sum printed.
+        printed: u128,
+        /// The sum of the counts up to this line.
+        sum: u128,
+    },
+    /// Totals of other depths only: the engine counted other depths than
+    /// the one asked.
+    #[error("no total for depth {depth} in the output (it has totals for depth {})", seen.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))]
+    NoDepth {
+        /// The depth asked.
+        depth: u32,
+        /// The depths whose totals were printed, in order.
+        seen: Vec<u32>,
+    },
     /// Neither a move nor a total in the whole output.
     #[error("no moves and no total in the output{}", if *skipped > 0 { format!(" ({skipped} line(s) skipped as not divide data)") } else { String::new() })]
     Empty {
@@ -109,8 +133,11 @@ impl ParseOutputError {
             | ParseOutputError::Duplicate { line, .. }
             | ParseOutputError::TooManyMoves { line }
             | ParseOutputError::SecondTotal { line, .. }
-            | ParseOutputError::AfterTotal { line, .. } => *line,
-            ParseOutputError::Empty { .. } | ParseOutputError::TotalNotSum { .. } => 0,
+            | ParseOutputError::AfterTotal { line, .. }
+            | ParseOutputError::RunningSum { line, .. } => *line,
+            ParseOutputError::Empty { .. }
+            | ParseOutputError::TotalNotSum { .. }
+            | ParseOutputError::NoDepth { .. } => 0,
         }
     }
 
@@ -124,6 +151,8 @@ impl ParseOutputError {
             ParseOutputError::SecondTotal { .. } => "one-total",
             ParseOutputError::AfterTotal { .. } => "total-last",
             ParseOutputError::TotalNotSum { .. } => "total-is-sum",
+            ParseOutputError::RunningSum { .. } => "running-sum",
+            ParseOutputError::NoDepth { .. } => "depth-asked",
             ParseOutputError::Empty { .. } => "moves-or-total",
         }
     }
@@ -148,6 +177,8 @@ pub struct Skipped {
     pub board: usize,
     /// Other prose among the moves, totals in other words (`Moves: 20`).
     pub prose: usize,
+    /// Move and total lines of other depths' blocks (iterations 1..N).
+    pub other_depth: usize,
     /// A UTF-8 byte-order mark at the start.
     pub bom: bool,
 }
@@ -155,7 +186,7 @@ pub struct Skipped {
 impl Skipped {
     /// Lines skipped other than blank ones.
     pub fn lines(&self) -> usize {
-        self.banner + self.uci + self.echo + self.timing + self.debug + self.board + self.prose
+        self.banner + self.uci + self.echo + self.timing + self.debug + self.board + self.prose + self.other_depth
     }
 
     /// `3 banner, 24 UCI chatter, 2 command echo, 1 timing` (empty kinds
@@ -169,6 +200,7 @@ impl Skipped {
             (self.debug, "debug"),
             (self.board, "board diagram"),
             (self.prose, "other prose"),
+            (self.other_depth, "of other depths"),
         ];
         let mut parts: Vec<String> =
             kinds.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
@@ -188,6 +220,7 @@ impl Skipped {
         self.debug += other.debug;
         self.board += other.board;
         self.prose += other.prose;
+        self.other_depth += other.other_depth;
         self.bom |= other.bom;
     }
 
@@ -226,24 +259,35 @@ pub fn parse_divide(text: &str, format: DivideFormat) -> Result<Divide, ParseOut
 /// format was forced and fails on text that another format reads, the
 /// error says which.
 pub fn parse_output(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
+    parse_output_at(text, format, None)
+}
+
+/// `parse_output` knowing the asked depth, if any: of several blocks (an
+/// engine's iterations), the one of that depth; without it, the last.
+fn parse_output_at(text: &str, format: DivideFormat, depth: Option<u32>) -> Result<ParsedOutput, ParseOutputError> {
     if format != DivideFormat::Auto {
-        return parse_as(text, format).map_err(|mut e| {
-            if let (ParseOutputError::UnknownLine { hint, .. }, Ok(other)) = (&mut e, parse_auto(text)) {
+        return parse_as(text, format, depth).map_err(|mut e| {
+            if let (ParseOutputError::UnknownLine { hint, .. }, Ok(other)) = (&mut e, parse_auto(text, depth)) {
                 *hint = Some(format!("the whole text reads as {} output", other.format));
             }
             e
         });
     }
-    parse_auto(text)
+    parse_auto(text, depth)
 }
 
-fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
+fn parse_auto(text: &str, depth: Option<u32>) -> Result<ParsedOutput, ParseOutputError> {
     let mut best: Option<ParseOutputError> = None;
     for f in DivideFormat::CONCRETE {
-        match parse_as(text, f) {
+        match parse_as(text, f, depth) {
             Ok(d) => return Ok(d),
             Err(e) => {
-                if best.as_ref().is_none_or(|b| e.line() > b.line()) {
+                // Furthest first; at one line, a broken rule over "no layout".
+                let unknown = |e: &ParseOutputError| matches!(e, ParseOutputError::UnknownLine { .. });
+                if best
+                    .as_ref()
+                    .is_none_or(|b| e.line() > b.line() || (e.line() == b.line() && unknown(b) && !unknown(&e)))
+                {
                     best = Some(e);
                 }
             }
@@ -263,7 +307,18 @@ fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
 /// once, at most one total and nothing after it, and a total equal to the
 /// sum of the moves above it (a layout without a total is summed instead).
 pub fn read_answer(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
-    let parsed = parse_output(text, format)?;
+    read_answer_depth(text, format, None)
+}
+
+/// As `read_answer`, knowing the asked `depth`: of an engine that prints
+/// iterations 1..N (Sjaak II's depth tables), only the block of the asked
+/// depth is the answer; totals of other depths only are an error.
+pub fn read_answer_at(text: &str, format: DivideFormat, depth: u32) -> Result<ParsedOutput, ParseOutputError> {
+    read_answer_depth(text, format, Some(depth))
+}
+
+fn read_answer_depth(text: &str, format: DivideFormat, depth: Option<u32>) -> Result<ParsedOutput, ParseOutputError> {
+    let parsed = parse_output_at(text, format, depth)?;
     let divide = &parsed.divide;
     if let (Some(total), false) = (divide.total, divide.moves.is_empty()) {
         let sum = divide.moves.iter().map(|(_, n)| u128::from(*n)).sum::<u128>();
@@ -278,13 +333,22 @@ pub fn read_answer(text: &str, format: DivideFormat) -> Result<ParsedOutput, Par
 /// largest variants a few thousand. It bounds the work on a pasted flood.
 pub const MAX_MOVE_LINES: usize = 10_000;
 
-/// True if `line` ends a divide: a total in `format` (any format for `Auto`).
-/// The UCI driver stops reading there.
+/// The total a line prints in `format` (any format for `Auto`), and the
+/// depth it names if it names one.
+fn total_of(line: &str, format: DivideFormat) -> Option<(u64, Option<u32>)> {
+    let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
+    formats.iter().find_map(|&f| match classify(line, f) {
+        LineKind::Total(n, depth) => Some((n, depth)),
+        _ => None,
+    })
+}
+
+/// True if `line` ends a divide whatever the depth asked: a total in
+/// `format` (any format for `Auto`). An iteration's line (a depth table's
+/// ` 1  20  0.00  338983.05nps`, `Depth 1: 20 nodes searched.`) is not
+/// one: a deeper iteration may follow (see `ends_answer`).
 pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
-    if format == DivideFormat::Auto {
-        return DivideFormat::CONCRETE.iter().any(|&f| matches!(classify(line, f), LineKind::Total(_)));
-    }
-    matches!(classify(line, format), LineKind::Total(_))
+    total_of(line, format).is_some() && totals::depth_total(line.trim()).is_none_or(|(_, depth)| depth.is_none())
 }
 
 /// The move and count of a move line in `format` (any format for `Auto`):
@@ -292,21 +356,16 @@ pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
 pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
     let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
     formats.iter().find_map(|&f| match classify(line, f) {
-        LineKind::Move(mv, n) => Some((mv, n)),
+        LineKind::Move(mv, n, _) => Some((mv, n)),
         _ => None,
     })
 }
 
-/// True when `line` is the total of the asked `depth` in any dialect: it
-/// ends an answer to a perft of that depth. The drivers stop reading there.
+/// True when `line` is the total of the asked `depth` in any dialect: a
+/// total that names no depth (`Nodes searched: 2039`), or one that names
+/// this depth (` 2  2039  0.00  4021696.25nps`, `Raw nodes for depth 2:
+/// 2039`, `Perft 2: 2039`); a total of another depth does not end it. The
+/// drivers stop reading there.
 pub fn ends_answer(line: &str, format: DivideFormat, depth: u32) -> bool {
-    let _ = depth;
-    is_total_line(line, format)
-}
-
-/// As `read_answer`, knowing the asked `depth`: of an engine that prints
-/// iterations 1..N, only the block of the asked depth is the answer.
-pub fn read_answer_at(text: &str, format: DivideFormat, depth: u32) -> Result<ParsedOutput, ParseOutputError> {
-    let _ = depth;
-    read_answer(text, format)
+    total_of(line, format).is_some_and(|(_, named)| named.is_none_or(|d| d == depth))
 }

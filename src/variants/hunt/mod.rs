@@ -8,6 +8,7 @@
 pub mod betza_show;
 pub mod board_view;
 pub mod bound_hints;
+pub mod dialect;
 pub mod drop_hints;
 pub mod fuzz;
 pub mod iccs;

@@ -9,7 +9,7 @@
 //! destination, then victims.
 
 use super::iccs::{self, MoveNotation};
-use super::{move_hints, rule_hints, usi};
+use super::{dialect, move_hints, rule_hints, usi};
 use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::variants::board::Position;
 use crate::variants::count::perft;
@@ -120,12 +120,56 @@ impl VariantRules {
         cache.as_ref().and_then(|(_, texts)| texts.get(&text.to_ascii_lowercase()).copied())
     }
 
-    /// A move in Fairy-Stockfish's notation or USI's.
+    /// A move in Fairy-Stockfish's notation or USI's, or in another
+    /// engine's (`Nb1-a3`, `Nb1-a3/H`, `@e2`, `P7g-7f`, `O-O`: see `dialect`).
     fn read_fairy(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
+        if let Some((kingside, gate)) = dialect::castling(text) {
+            return self.read_castling(pos, text, kingside, gate);
+        }
+        let Some(fairy) = dialect::normalise(text) else { return self.read_plain(pos, text) };
+        self.read_plain(pos, &fairy).map_err(|e| match e {
+            ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
+            ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
+            ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),
+            ReadMoveError::Illegal { canonical, .. } => ReadMoveError::Illegal { text: text.into(), canonical },
+        })
+    }
+
+    /// Castling written `O-O` / `O-O-O` (also with a gating suffix `/H`):
+    /// the legal castling move towards the rook of that side, the king's
+    /// file below the rook's for `O-O`, whatever the board (Chess960,
+    /// Capablanca).
+    fn read_castling(
+        &self,
+        pos: &Position,
+        text: &str,
+        kingside: bool,
+        gate: Option<char>,
+    ) -> Result<Move, ReadMoveError> {
+        let g = &self.variant.geometry;
+        let file = |cell: u16| g.coords(cell as usize).0;
+        let legal = self.legal_moves(pos);
+        let found: Vec<Move> = legal
+            .into_iter()
+            .filter(|m| m.special == Special::Castle && (file(m.to) > file(m.from)) == kingside)
+            .filter(|m| {
+                let gated = m.gated().map(|(kind, _)| self.variant.pieces[kind].letter.to_ascii_lowercase());
+                gated == gate
+            })
+            .collect();
+        match found.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(ReadMoveError::Illegal { text: text.into(), canonical: None }),
+            _ => Err(ReadMoveError::Ambiguous(text.into())),
+        }
+    }
+
+    /// A move in Fairy-Stockfish's notation or USI's.
+    fn read_plain(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         if usi::is_usi(text) {
             // USI (`7g7f`, `P*5e`): read as the same move in our notation.
             let ours = usi::from_usi(&self.variant, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
-            return self.read_fairy(pos, &ours).map_err(|e| match e {
+            return self.read_plain(pos, &ours).map_err(|e| match e {
                 ReadMoveError::Syntax(_) => ReadMoveError::Syntax(text.into()),
                 ReadMoveError::Ambiguous(_) => ReadMoveError::Ambiguous(text.into()),
                 ReadMoveError::Malformed(why) => ReadMoveError::Malformed(why),

@@ -150,7 +150,9 @@ fn usi_moves_with_piece_letters_never_match_by_the_total() {
     assert!(err.contains("line 3"), "{err}");
     // A wrong count on a piece-letter line is found as that move's.
     let wrong = paste.replace("  P7g-7f          1          3", "  P7g-7f          2          4");
-    let wrong = (4..=30).rev().fold(wrong, |t, n| t.replace(&format!("          1 {n:>10}\n"), &format!("          1 {:>10}\n", n + 1)));
+    let wrong = (4..=30)
+        .rev()
+        .fold(wrong, |t, n| t.replace(&format!("          1 {n:>10}\n"), &format!("          1 {:>10}\n", n + 1)));
     let wrong = wrong.replace(" 1         30 ", " 1         31 ");
     let (code, out, err) = against(&["--depth", "1", "--variant", "shogi"], &wrong);
     assert_eq!(code, 1, "{out}\n{err}");

@@ -1,0 +1,312 @@
+//! Parsers for the divide outputs engines print, and for such outputs as
+//! people paste them:
+//!
+//! | format      | move line                     | total line                   |
+//! |-------------|-------------------------------|------------------------------|
+//! | `stockfish` | `e2e4: 20`                    | `Nodes searched: 8902`       |
+//! | `perftree`  | `e2e4 20`, `Nb1a3 3193522577` | `8902` (after a blank)       |
+//! | `weiss`     | `move 1 : a2a3 : 380`         | `Perft Complete : 8902 nodes visited in 12ms`, `Leaves: 8902` |
+//! | `dash`      | `a2a3 - 380`                  | `Nodes: 8902`, `Total: 8902` |
+//! | `total`     | (none)                        | any of the above             |
+//!
+//! Every format also accepts the labelled totals (`Total: N`, `Nodes: N`,
+//! `Leaf nodes: N`, `Perft 5: N`, `perft(5) = N`, `N nodes`) and skips what
+//! is clearly not divide data, counting it by kind (`Skipped`): blank lines,
+//! a byte-order mark, UCI chatter (`id`, `option`, `uciok`, `readyok`,
+//! `info`, `bestmove`), command echoes with or without a prompt (`go perft
+//! 3`, `> position startpos`), timing and depth lines (`Time: 5 ms`, `Depth
+//! 3`, `: 742000 nps`), and banner lines before the first move. A line that
+//! looks like divide data (it starts with a move) but cannot be read is
+//! still an error with its line number. The moves stay in the engine's
+//! notation here; the game's `Rules::read_move` gives them meaning.
+
+mod chatter;
+mod format;
+mod lines;
+mod parse;
+#[cfg(test)]
+mod tests;
+mod tokens;
+mod totals;
+
+pub use chatter::{no_perft, refuses, says_no_perft, NoPerft};
+pub use format::DivideFormat;
+pub use tokens::is_move_token;
+
+use super::{clip, Divide};
+use lines::{classify, LineKind, Skip};
+use parse::parse_as;
+
+/// An output that does not read as a divide.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseOutputError {
+    /// A line the format cannot read (`Auto`: no format reads it).
+    #[error("line {line}: {text:?} is not a{} divide line ({}{})", if *format == DivideFormat::Auto { String::new() } else { format!(" {format}") }, format.layouts(), hint.as_ref().map(|h| format!("; {h}")).unwrap_or_default())]
+    UnknownLine {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+        /// The format that was tried.
+        format: DivideFormat,
+        /// What the line looks like, if known.
+        hint: Option<String>,
+    },
+    /// A move listed twice.
+    #[error("line {line}: move {mv:?} listed twice (first on line {first})")]
+    Duplicate {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line where it was first listed.
+        first: usize,
+        /// The move, as printed.
+        mv: String,
+    },
+    /// More move lines than any position has moves.
+    #[error("line {line}: more than {MAX_MOVE_LINES} move lines (no position has that many moves)")]
+    TooManyMoves {
+        /// The 1-based number of the offending output line.
+        line: usize,
+    },
+    /// A second total line.
+    #[error("line {line}: a second total {text:?}")]
+    SecondTotal {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// A line after the total.
+    #[error("line {line}: {text:?} after the total")]
+    AfterTotal {
+        /// The 1-based number of the offending output line.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// The total printed is not the sum of the moves printed above it.
+    #[error("the total {total} is not the sum of the {moves} moves above it ({sum})")]
+    TotalNotSum {
+        /// The total printed.
+        total: u64,
+        /// The sum of the move counts.
+        sum: u128,
+        /// How many moves were printed.
+        moves: usize,
+    },
+    /// Neither a move nor a total in the whole output.
+    #[error("no moves and no total in the output{}", if *skipped > 0 { format!(" ({skipped} line(s) skipped as not divide data)") } else { String::new() })]
+    Empty {
+        /// How many lines were skipped as not divide data.
+        skipped: usize,
+    },
+}
+
+impl ParseOutputError {
+    fn line(&self) -> usize {
+        match self {
+            ParseOutputError::UnknownLine { line, .. }
+            | ParseOutputError::Duplicate { line, .. }
+            | ParseOutputError::TooManyMoves { line }
+            | ParseOutputError::SecondTotal { line, .. }
+            | ParseOutputError::AfterTotal { line, .. } => *line,
+            ParseOutputError::Empty { .. } | ParseOutputError::TotalNotSum { .. } => 0,
+        }
+    }
+
+    /// The name of the rule the text broke, as JSON error documents give it
+    /// (`error.rule`, docs/formats/answers.md).
+    pub fn rule(&self) -> &'static str {
+        match self {
+            ParseOutputError::UnknownLine { .. } => "divide-line",
+            ParseOutputError::Duplicate { .. } => "move-once",
+            ParseOutputError::TooManyMoves { .. } => "move-lines-bounded",
+            ParseOutputError::SecondTotal { .. } => "one-total",
+            ParseOutputError::AfterTotal { .. } => "total-last",
+            ParseOutputError::TotalNotSum { .. } => "total-is-sum",
+            ParseOutputError::Empty { .. } => "moves-or-total",
+        }
+    }
+}
+
+/// Lines skipped as not divide data, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Skipped {
+    /// Blank lines.
+    pub blank: usize,
+    /// Text before the first move that does not look like divide data.
+    pub banner: usize,
+    /// `id`, `option`, `uciok`, `readyok`, `info`, `bestmove`.
+    pub uci: usize,
+    /// Commands echoed with or without a prompt (`go perft 3`, `> uci`).
+    pub echo: usize,
+    /// Timing, speed and depth lines, and prose after the total.
+    pub timing: usize,
+    /// Debug and log lines among the moves (`Debug: Move f2f4 has 20 nodes`).
+    pub debug: usize,
+    /// Board diagrams (`+---+---+`, `| r | n | b |`, `8 r n b q k b n r`).
+    pub board: usize,
+    /// Other prose among the moves, totals in other words (`Moves: 20`).
+    pub prose: usize,
+    /// A UTF-8 byte-order mark at the start.
+    pub bom: bool,
+}
+
+impl Skipped {
+    /// Lines skipped other than blank ones.
+    pub fn lines(&self) -> usize {
+        self.banner + self.uci + self.echo + self.timing + self.debug + self.board + self.prose
+    }
+
+    /// `3 banner, 24 UCI chatter, 2 command echo, 1 timing` (empty kinds
+    /// left out), or `None` if nothing but blank lines was skipped.
+    pub fn describe(&self) -> Option<String> {
+        let kinds = [
+            (self.banner, "banner"),
+            (self.uci, "UCI chatter"),
+            (self.echo, "command echo"),
+            (self.timing, "timing/depth"),
+            (self.debug, "debug"),
+            (self.board, "board diagram"),
+            (self.prose, "other prose"),
+        ];
+        let mut parts: Vec<String> =
+            kinds.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+        if self.bom {
+            parts.push("a byte-order mark".to_string());
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// Adds the counts of `other` (the skipped lines of several answers).
+    pub fn merge(&mut self, other: &Skipped) {
+        self.blank += other.blank;
+        self.banner += other.banner;
+        self.uci += other.uci;
+        self.echo += other.echo;
+        self.timing += other.timing;
+        self.debug += other.debug;
+        self.board += other.board;
+        self.prose += other.prose;
+        self.bom |= other.bom;
+    }
+
+    fn add(&mut self, kind: Skip) {
+        match kind {
+            Skip::Blank => self.blank += 1,
+            Skip::Banner => self.banner += 1,
+            Skip::Uci => self.uci += 1,
+            Skip::Echo => self.echo += 1,
+            Skip::Timing => self.timing += 1,
+            Skip::Debug => self.debug += 1,
+            Skip::Board => self.board += 1,
+            Skip::Prose => self.prose += 1,
+        }
+    }
+}
+
+/// A divide read from text, with what was skipped on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedOutput {
+    /// The moves and total read.
+    pub divide: Divide,
+    /// The lines skipped, by kind.
+    pub skipped: Skipped,
+    /// The format that read it (the one asked for, or the one `Auto` found).
+    pub format: DivideFormat,
+}
+
+/// Parses a whole divide output (see `parse_output`).
+pub fn parse_divide(text: &str, format: DivideFormat) -> Result<Divide, ParseOutputError> {
+    parse_output(text, format).map(|p| p.divide)
+}
+
+/// Parses a whole divide output. `Auto` picks the first format that reads
+/// every line; if none does, the error is the one that got furthest. When a
+/// format was forced and fails on text that another format reads, the
+/// error says which.
+pub fn parse_output(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
+    if format != DivideFormat::Auto {
+        return parse_as(text, format).map_err(|mut e| {
+            if let (ParseOutputError::UnknownLine { hint, .. }, Ok(other)) = (&mut e, parse_auto(text)) {
+                *hint = Some(format!("the whole text reads as {} output", other.format));
+            }
+            e
+        });
+    }
+    parse_auto(text)
+}
+
+fn parse_auto(text: &str) -> Result<ParsedOutput, ParseOutputError> {
+    let mut best: Option<ParseOutputError> = None;
+    for f in DivideFormat::CONCRETE {
+        match parse_as(text, f) {
+            Ok(d) => return Ok(d),
+            Err(e) => {
+                if best.as_ref().is_none_or(|b| e.line() > b.line()) {
+                    best = Some(e);
+                }
+            }
+        }
+    }
+    Err(match best {
+        // No layout reads the line: say so, with every layout read.
+        Some(ParseOutputError::UnknownLine { line, text, hint, .. }) => {
+            ParseOutputError::UnknownLine { line, text, format: DivideFormat::Auto, hint }
+        }
+        other => other.unwrap_or(ParseOutputError::Empty { skipped: 0 }),
+    })
+}
+
+/// Reads an answer by the rules every answer is held to, whoever printed it
+/// (a UCI engine, a script, a paste): the layout (`parse_output`), each move
+/// once, at most one total and nothing after it, and a total equal to the
+/// sum of the moves above it (a layout without a total is summed instead).
+pub fn read_answer(text: &str, format: DivideFormat) -> Result<ParsedOutput, ParseOutputError> {
+    let parsed = parse_output(text, format)?;
+    let divide = &parsed.divide;
+    if let (Some(total), false) = (divide.total, divide.moves.is_empty()) {
+        let sum = divide.moves.iter().map(|(_, n)| u128::from(*n)).sum::<u128>();
+        if u128::from(total) != sum {
+            return Err(ParseOutputError::TotalNotSum { total, sum, moves: divide.moves.len() });
+        }
+    }
+    Ok(parsed)
+}
+
+/// More move lines than this is no divide: chess has at most 218 moves, the
+/// largest variants a few thousand. It bounds the work on a pasted flood.
+pub const MAX_MOVE_LINES: usize = 10_000;
+
+/// True if `line` ends a divide: a total in `format` (any format for `Auto`).
+/// The UCI driver stops reading there.
+pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
+    if format == DivideFormat::Auto {
+        return DivideFormat::CONCRETE.iter().any(|&f| matches!(classify(line, f), LineKind::Total(_)));
+    }
+    matches!(classify(line, format), LineKind::Total(_))
+}
+
+/// The move and count of a move line in `format` (any format for `Auto`):
+/// what live output shows as an engine prints.
+pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
+    let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
+    formats.iter().find_map(|&f| match classify(line, f) {
+        LineKind::Move(mv, n) => Some((mv, n)),
+        _ => None,
+    })
+}
+
+/// True when `line` is the total of the asked `depth` in any dialect: it
+/// ends an answer to a perft of that depth. The drivers stop reading there.
+pub fn ends_answer(line: &str, format: DivideFormat, depth: u32) -> bool {
+    let _ = depth;
+    is_total_line(line, format)
+}
+
+/// As `read_answer`, knowing the asked `depth`: of an engine that prints
+/// iterations 1..N, only the block of the asked depth is the answer.
+pub fn read_answer_at(text: &str, format: DivideFormat, depth: u32) -> Result<ParsedOutput, ParseOutputError> {
+    let _ = depth;
+    read_answer(text, format)
+}

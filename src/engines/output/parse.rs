@@ -49,11 +49,14 @@ pub(super) fn parse_as(text: &str, format: DivideFormat) -> Result<ParsedOutput,
                 if divide.total.is_some() {
                     return Err(ParseOutputError::AfterTotal { line, text: clip(trimmed) });
                 }
-                if let Some(&first) = first_line.get(mv) {
-                    return Err(ParseOutputError::Duplicate { line, first, mv: clip(mv) });
-                }
-                if divide.moves.len() == MAX_MOVE_LINES {
+                if divide.moves.len() + divide.repeated.len() == MAX_MOVE_LINES {
                     return Err(ParseOutputError::TooManyMoves { line });
+                }
+                if first_line.contains_key(mv) {
+                    // Printed again: a fact about the engine, for the
+                    // comparison to report (a witness), not a refusal.
+                    divide.repeated.push((mv.to_string(), n));
+                    continue;
                 }
                 divide.moves.push((mv.to_string(), n));
                 first_line.insert(mv, line);

@@ -66,8 +66,8 @@ fn script_divide(script: &str) -> (i32, Value, String) {
         cmd.timeout(Duration::from_secs(60)).output().unwrap()
     };
     let out = run(true);
-    let json: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let json: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     let text = String::from_utf8_lossy(&run(false).stdout).to_string();
     (out.status.code().unwrap_or(-1), json, text)
 }
@@ -166,7 +166,8 @@ fn moves_that_are_not_legal_printed_with_0_are_a_note_when_the_totals_agree() {
 #[test]
 fn a_promotion_rank_off_by_one_is_one_finding_with_a_count() {
     // Stockfish: c7c8q, c7c8r, c7c8b, c7c8n are the pawn's four moves.
-    let (code, j) = divide("uci", "--bug promo-rank", &["--fen", "8/2P5/8/8/8/8/8/k3K3 w - - 0 1", "-d", "2", "--bisect"]);
+    let (code, j) =
+        divide("uci", "--bug promo-rank", &["--fen", "8/2P5/8/8/8/8/8/k3K3 w - - 0 1", "-d", "2", "--bisect"]);
     assert_eq!(code, 1, "{j}");
     assert_eq!(strings(&j["witness"]["missing"]), ["c7c8b", "c7c8n", "c7c8q", "c7c8r"], "{j}");
     assert_eq!(strings(&j["witness"]["extra"]), ["c7c8"], "{j}");
@@ -208,7 +209,11 @@ fn a_fen_reader_that_swaps_castling_rights_is_told_from_the_move_generator() {
     assert_eq!(out.status.code(), Some(1), "{j}");
     let found = &j["findings"][0];
     assert_eq!(found["fault"], "fen-reader", "{j}");
-    assert_eq!((j["witness"]["history_dependent"].as_bool(), j["witness"]["from_start"].as_bool()), (Some(false), Some(true)), "{j}");
+    assert_eq!(
+        (j["witness"]["history_dependent"].as_bool(), j["witness"]["from_start"].as_bool()),
+        (Some(false), Some(true)),
+        "{j}"
+    );
     assert!(found["cause"].as_str().unwrap().starts_with("FEN reader: "), "{j}");
     // From its FEN alone, with no line from the start, the witness says it
     // cannot tell the two apart.

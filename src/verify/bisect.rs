@@ -4,8 +4,9 @@
 //! root plus the list of moves from it, never as a new position, so history
 //! bugs (castling rights, e.p. squares) show the way they do in games.
 //!
-//! At each step a missing or extra move ends the hunt (the depth-1 lists
-//! differ there); otherwise the smallest differing subtree is entered.
+//! At each step a missing, extra or repeated move ends the hunt (the
+//! depth-1 lists differ there); otherwise the smallest differing subtree is
+//! entered.
 
 use super::diff::{diff_divides, DiffError, DivideDiff, Side};
 use crate::engines::{Divide, Divider, EngineError, Line};
@@ -346,6 +347,14 @@ impl<'a, R: Rules> Checker<'a, R> {
                 from_start: None,
             };
             if diff.lists_differ() {
+                // The move list is wrong here: the shallowest divide that
+                // shows it is the witness (a suite's hunt starts deep).
+                // An engine that cannot answer at depth 1 keeps the deeper one.
+                if depth > 1 {
+                    if let Some(shallow) = self.compare(&line, 1).ok().filter(DivideDiff::lists_differ) {
+                        return Ok(witness(line, 1, shallow, None));
+                    }
+                }
                 return Ok(witness(line, depth, diff, None));
             }
             if depth <= 1 {

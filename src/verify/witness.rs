@@ -243,6 +243,38 @@ fn is_square(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    use crate::verify::diff::{Extra, Missing};
+
+    fn missing(mv: &str, hint: &str) -> Missing {
+        Missing { mv: mv.into(), reference: 1, hint: Some(hint.into()), marks: Vec::new() }
+    }
+
+    fn extra(mv: &str, hint: &str) -> Extra {
+        Extra { mv: mv.into(), printed: mv.into(), engine: 1, legal: false, hint: Some(hint.into()), marks: Vec::new() }
+    }
+
+    /// A promotion rank off by one: the same rule whichever pawn shows it.
+    #[test]
+    fn a_move_printed_in_another_form_is_named_by_its_rule() {
+        let seventh: DivideDiff<()> = DivideDiff {
+            missing: vec![missing("a7a8q", "promotion piece missing (queen)")],
+            extra: vec![extra("a7a8", "promotion piece missing (a pawn reaching a8 on the last rank must promote)")],
+            ..DivideDiff::default()
+        };
+        let sixth: DivideDiff<()> = DivideDiff {
+            missing: vec![missing("a6a7", "pawn move out of check")],
+            extra: vec![extra("a6a7q", "promotes where no promotion is possible (a7 is not on the last rank)")],
+            ..DivideDiff::default()
+        };
+        let a = misprinted_rule(&seventh).unwrap();
+        assert_eq!(Some(&a), misprinted_rule(&sixth).as_ref());
+        assert!(a.starts_with("promotion in the wrong place"), "{a}");
+        // Missing underpromotions alone are another rule.
+        let under: DivideDiff<()> =
+            DivideDiff { missing: vec![missing("a7a8n", "promotion piece missing (knight)")], ..DivideDiff::default() };
+        assert_eq!(misprinted_rule(&under), None);
+    }
+
     #[test]
     fn rules_of_hints_drop_the_details() {
         assert_eq!(

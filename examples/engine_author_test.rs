@@ -88,7 +88,7 @@ impl Divider<Chess> for Author {
 
     fn divide(&mut self, line: &Line<Chess>, depth: u32) -> Result<Divide, EngineError> {
         let pos = line.position(&Chess::new());
-        Ok(Divide { moves: author_divide(&pos, depth, &self.bug), total: None })
+        Ok(Divide { moves: author_divide(&pos, depth, &self.bug), ..Divide::default() })
     }
 }
 

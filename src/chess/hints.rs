@@ -120,6 +120,12 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<Hint> {
     let occ = pos.occupied();
     let piece = match pos.piece_at(from) {
         Some(p) if p.color == us => p,
+        // A promotion names the pawn it needs: say which is not there.
+        other if promotion.is_some() => {
+            let why = other
+                .map_or_else(|| format!("{from} is empty"), |_| format!("{} is the other side's", piece_on(pos, from)));
+            return Some(Hint::new(format!("no pawn on {from} can promote: {why}")));
+        }
         _ => return Some(Hint::new(format!("no piece of the side to move on {from}"))),
     };
     let own_target = pos.by_color(us).contains(to);
@@ -127,13 +133,11 @@ pub fn explain_illegal(pos: &Position, uci: &str) -> Option<Hint> {
         return Some(Hint::new(format!("captures the king on {to}")).mark(to.index(), SquareMark::Captured));
     }
     let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
-    if promotion.is_some() && (piece.role != Role::Pawn || to.rank() != last_rank) {
-        let why = if piece.role != Role::Pawn {
-            format!("{} is not a pawn", piece_on(pos, from))
-        } else {
-            format!("{to} is not on the last rank")
-        };
-        return Some(Hint::new(format!("promotes where no promotion is possible ({why})")));
+    if promotion.is_some() && piece.role != Role::Pawn {
+        return Some(Hint::new(format!("no pawn on {from} can promote: {} is not a pawn", piece_on(pos, from))));
+    }
+    if promotion.is_some() && to.rank() != last_rank {
+        return Some(Hint::new(format!("promotes where no promotion is possible ({to} is not on the last rank)")));
     }
     let own_piece = || {
         Some(
@@ -349,6 +353,16 @@ mod tests {
         assert!(hint("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "e5d6").starts_with("leaves the king in check"));
         assert!(hint("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5").contains("wrong rank"));
         assert!(hint("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8").starts_with("promotion piece missing"));
+        // A promotion with no pawn of the side to move on its square.
+        assert_eq!(
+            hint(crate::position::STARTPOS_FEN, "d7d8q"),
+            "no pawn on d7 can promote: the pawn on d7 is the other side's"
+        );
+        assert_eq!(hint(crate::position::STARTPOS_FEN, "d5d6q"), "no pawn on d5 can promote: d5 is empty");
+        assert_eq!(
+            hint(crate::position::STARTPOS_FEN, "b1b2q"),
+            "no pawn on b1 can promote: the knight on b1 is not a pawn"
+        );
         // A buggy engine may print a move onto the enemy king: named, not played.
         assert_eq!(hint("k7/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8"), "captures the king on a8");
     }

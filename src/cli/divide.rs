@@ -379,10 +379,11 @@ fn hunt<R: Rules + 'static>(
             return Err(verify_error(e));
         }
     };
-    let notes = match (&saved, &report.witness) {
+    let mut notes = match (&saved, &report.witness) {
         (Some(s), Some(_)) => paste_notes(&**rules, &line.position(rules), args.depth, s.divide(), &report.root),
         _ => Vec::new(),
     };
+    notes.extend(report.root.zero_count_note());
     let inputs: Vec<&std::path::Path> = args.against.iter().map(|p| p.as_path()).collect();
     args.picture.write(&**rules, report.witness.as_ref(), args.quiet, &inputs)?;
     let mut out = std::io::stdout().lock();
@@ -455,6 +456,9 @@ fn report_text<R: Rules>(
     let mut text = String::new();
     let Some(w) = &report.witness else {
         text.push_str(&format!("match at depth {requested}: {} nodes\n", root.engine_total));
+        for note in notes {
+            text.push_str(&format!("note: {note}\n"));
+        }
         text.push_str(&calls);
         return text;
     };

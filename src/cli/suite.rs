@@ -227,6 +227,11 @@ fn ask_count<R: Rules>(
         attempt += 1;
         *calls += 1;
         match engine.divide(&Line::new(pos.clone()), depth) {
+            // A move printed again is counted as printed, so that the
+            // position fails and its hunt shows the repeated move.
+            Ok(d) if !d.repeated.is_empty() => {
+                return Ok(d.repeated.iter().fold(d.sum(), |s, r| s.saturating_add(r.1)))
+            }
             Ok(d) => return Ok(d.nodes()),
             Err(e) => {
                 // A dead engine is started anew for the next question.

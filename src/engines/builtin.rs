@@ -46,12 +46,12 @@ impl<R: Rules> Divider<R> for Builtin<R> {
 impl<R: Rules> Builtin<R> {
     fn answer(&self, pos: &R::Position, depth: u32, divide: impl FnOnce(&R) -> Vec<(R::Move, u64)>) -> Divide {
         if depth == 0 {
-            return Divide { moves: Vec::new(), total: Some(1) };
+            return Divide { total: Some(1), ..Divide::default() };
         }
         let moves: Vec<(String, u64)> =
             divide(&self.rules).into_iter().map(|(m, n)| (self.rules.move_text(pos, m), n)).collect();
         let total = moves.iter().fold(0u64, |acc, (_, n)| acc.saturating_add(*n));
-        Divide { moves, total: Some(total) }
+        Divide { moves, total: Some(total), repeated: Vec::new() }
     }
 }
 

@@ -172,6 +172,9 @@ pub struct Divide {
     pub moves: Vec<(String, u64)>,
     /// The total line's count, if the engine printed one.
     pub total: Option<u64>,
+    /// Moves printed again with the same text, in the printed order (not in
+    /// `moves`): a fact about the engine, reported as a finding.
+    pub repeated: Vec<(String, u64)>,
 }
 
 impl Divide {
@@ -610,8 +613,8 @@ mod tests {
     #[test]
     fn a_total_of_zero_is_a_whole_divide() {
         // A game that is over: no moves, and no "only totals" to bisect by.
-        assert!(!Divide { moves: Vec::new(), total: Some(0) }.total_only());
-        assert!(Divide { moves: Vec::new(), total: Some(24) }.total_only());
+        assert!(!Divide { total: Some(0), ..Divide::default() }.total_only());
+        assert!(Divide { total: Some(24), ..Divide::default() }.total_only());
     }
 
     #[test]
@@ -625,7 +628,7 @@ mod tests {
 
     #[test]
     fn sums_saturate() {
-        let d = Divide { moves: vec![("a".into(), u64::MAX), ("b".into(), 5)], total: None };
+        let d = Divide { moves: vec![("a".into(), u64::MAX), ("b".into(), 5)], ..Divide::default() };
         assert_eq!(d.nodes(), u64::MAX);
     }
 }

@@ -4,8 +4,9 @@
 //! root plus the list of moves from it, never as a new position, so history
 //! bugs (castling rights, e.p. squares) show the way they do in games.
 //!
-//! At each step a missing or extra move ends the hunt (the depth-1 lists
-//! differ there); otherwise the smallest differing subtree is entered.
+//! At each step a missing, extra or repeated move ends the hunt (the
+//! depth-1 lists differ there); otherwise the smallest differing subtree is
+//! entered.
 
 use super::diff::{diff_divides, DiffError, DivideDiff, Side};
 use crate::engines::{Divide, Divider, EngineError, Line};
@@ -87,6 +88,11 @@ pub struct Witness<R: Rules> {
     /// `Some(false)` if it is wrong there too; `None` if not asked (no
     /// bisection) or the engine could not answer.
     pub history_dependent: Option<bool>,
+    /// After a bisection with a line from the game's start to the root
+    /// ([`Checker::origin`]): `Some(true)` if the engine is right about the
+    /// witness position reached by all the moves from the start, `Some(false)`
+    /// if it is wrong there too; `None` if there is no such line.
+    pub from_start: Option<bool>,
 }
 
 impl<R: Rules> Clone for Witness<R> {
@@ -97,6 +103,7 @@ impl<R: Rules> Clone for Witness<R> {
             diff: self.diff.clone(),
             note: self.note.clone(),
             history_dependent: self.history_dependent,
+            from_start: self.from_start,
         }
     }
 }
@@ -109,6 +116,7 @@ impl<R: Rules> std::fmt::Debug for Witness<R> {
             .field("diff", &self.diff)
             .field("note", &self.note)
             .field("history_dependent", &self.history_dependent)
+            .field("from_start", &self.from_start)
             .finish()
     }
 }
@@ -172,6 +180,10 @@ pub struct Checker<'a, R: Rules> {
     pub reference_calls: u32,
     /// Time spent waiting for the engine under test.
     pub engine_wait: Duration,
+    /// The line from the game's start (a root given to a run) to the root
+    /// of the lines checked next, where one is known: the layer test then
+    /// asks the witness position a third way, from the start by moves only.
+    pub origin: Option<Line<R>>,
     on_step: Option<Box<OnStep<'a>>>,
     on_line: Option<&'a OnLine<'a>>,
 }
@@ -186,6 +198,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             engine_calls: 0,
             reference_calls: 0,
             engine_wait: Duration::ZERO,
+            origin: None,
             on_step: None,
             on_line: None,
         }
@@ -273,9 +286,17 @@ impl<'a, R: Rules> Checker<'a, R> {
             let witness = if descend {
                 let mut w = self.bisect(start.clone(), d, root.clone())?;
                 w.history_dependent = self.history_check(&w);
+                w.from_start = self.start_check(&w);
                 w
             } else {
-                Witness { line: start.clone(), depth: d, diff: root.clone(), note: None, history_dependent: None }
+                Witness {
+                    line: start.clone(),
+                    depth: d,
+                    diff: root.clone(),
+                    note: None,
+                    history_dependent: None,
+                    from_start: None,
+                }
             };
             return Ok(Report { root, root_depth: d, witness: Some(witness) });
         }
@@ -295,6 +316,21 @@ impl<'a, R: Rules> Checker<'a, R> {
         self.compare(&alone, w.depth).ok().map(|d| d.is_match())
     }
 
+    /// Asks about the witness position a third way: from the game's start
+    /// ([`Checker::origin`]) by all the moves, no FEN but the start's. The
+    /// same question as the witness's own when its line starts there.
+    fn start_check(&mut self, w: &Witness<R>) -> Option<bool> {
+        let origin = self.origin.clone()?;
+        if origin.moves.is_empty() {
+            // The witness's line is the line from the start: wrong there
+            // (unless it is the start itself: nothing to tell then).
+            return (!w.line.moves.is_empty()).then_some(false);
+        }
+        let mut line = origin;
+        line.moves.extend_from_slice(&w.line.moves);
+        self.compare(&line, w.depth).ok().map(|d| d.is_match())
+    }
+
     fn bisect(
         &mut self,
         mut line: Line<R>,
@@ -308,8 +344,17 @@ impl<'a, R: Rules> Checker<'a, R> {
                 diff,
                 note,
                 history_dependent: None,
+                from_start: None,
             };
             if diff.lists_differ() {
+                // The move list is wrong here: the shallowest divide that
+                // shows it is the witness (a suite's hunt starts deep).
+                // An engine that cannot answer at depth 1 keeps the deeper one.
+                if depth > 1 {
+                    if let Some(shallow) = self.compare(&line, 1).ok().filter(DivideDiff::lists_differ) {
+                        return Ok(witness(line, 1, shallow, None));
+                    }
+                }
                 return Ok(witness(line, depth, diff, None));
             }
             if depth <= 1 {
@@ -403,7 +448,7 @@ mod tests {
                 .filter(|m| !m.is_en_passant())
                 .map(|&m| (m.to_uci(false), if depth == 1 { 1 } else { count(&pos.play(m), depth - 1) }))
                 .collect();
-            Ok(Divide { total: Some(moves.iter().map(|(_, n)| n).sum()), moves })
+            Ok(Divide { total: Some(moves.iter().map(|(_, n)| n).sum()), moves, repeated: Vec::new() })
         }
     }
 

@@ -4,11 +4,15 @@
 //! sides are compared by count. A printed move that cannot be read at all
 //! (no notation fits, ambiguous, SAN that matches no legal move) is an
 //! error, never an extra move: only a well-formed move that is not legal
-//! there is extra. The game gives the hints that say which rule a wrong
-//! move breaks.
+//! there is extra (a coordinate move such as `e4e4f` or `d7d8q` is well
+//! formed on any board that has its squares). The game gives the hints that
+//! say which rule a wrong move breaks. A move the engine lists twice (the
+//! same text, or two spellings of one move) is a finding of its own; a move
+//! that is not legal, printed with the count 0, is a note: it adds nothing
+//! to the total.
 
 use crate::engines::{clip, Divide};
-use crate::rules::{Hint, ReadMoveError, Rules, SquareMark};
+use crate::rules::{BoardView, Hint, ReadMoveError, Rules, SquareMark};
 
 /// Which side of a comparison printed something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +35,8 @@ impl std::fmt::Display for Side {
 /// A divide that cannot be compared.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiffError {
-    /// A side listed one move twice (under two spellings).
+    /// The reference listed one move twice (under two spellings). The
+    /// engine under test doing so is a finding ([`Repeated`]), not an error.
     #[error("the {side} listed {}", self.what())]
     Duplicate {
         /// The side that printed it.
@@ -136,6 +141,36 @@ pub struct Extra {
     pub marks: Vec<(usize, SquareMark)>,
 }
 
+/// A move the engine lists more than once: the same text again, or
+/// another spelling of the same move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repeated {
+    /// In the game's notation.
+    pub mv: String,
+    /// Each printing as printed (clipped), the first first.
+    pub printed: Vec<String>,
+    /// The count of each printing.
+    pub counts: Vec<u64>,
+    /// `listed twice` (with the spellings when they differ).
+    pub hint: String,
+}
+
+impl Repeated {
+    fn hint_of(printed: &[String]) -> String {
+        let times = match printed.len() {
+            2 => "twice".to_string(),
+            3 => "three times".to_string(),
+            n => format!("{n} times"),
+        };
+        if printed.iter().all(|p| *p == printed[0]) {
+            format!("listed {times}")
+        } else {
+            let spellings: Vec<String> = printed.iter().map(|p| format!("{p:?}")).collect();
+            format!("listed {times}, as {}", spellings.join(" and "))
+        }
+    }
+}
+
 /// A move both list, with different counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountDiff<M> {
@@ -158,6 +193,12 @@ pub struct DivideDiff<M> {
     pub extra: Vec<Extra>,
     /// Moves both list, with different counts.
     pub counts: Vec<CountDiff<M>>,
+    /// Moves the engine lists more than once.
+    pub repeated: Vec<Repeated>,
+    /// Moves that are not legal here, printed by the engine with the count
+    /// 0 (a generator of pseudo-legal moves that prints them all): they add
+    /// nothing to the total, so they are a note, not a difference.
+    pub zero_count: Vec<Extra>,
     /// The engine's total (printed, else summed).
     pub engine_total: u64,
     /// The reference's total (printed, else summed).
@@ -176,6 +217,8 @@ impl<M> Default for DivideDiff<M> {
             missing: Vec::new(),
             extra: Vec::new(),
             counts: Vec::new(),
+            repeated: Vec::new(),
+            zero_count: Vec::new(),
             engine_total: 0,
             reference_total: 0,
             engine_total_only: false,
@@ -191,12 +234,34 @@ impl<M> DivideDiff<M> {
         self.missing.is_empty()
             && self.extra.is_empty()
             && self.counts.is_empty()
+            && self.repeated.is_empty()
             && self.engine_total == self.reference_total
     }
 
-    /// True if the move lists themselves differ (a witness).
+    /// True if the move lists themselves differ (a witness): a move missing,
+    /// extra or listed twice.
     pub fn lists_differ(&self) -> bool {
-        !self.missing.is_empty() || !self.extra.is_empty()
+        !self.missing.is_empty() || !self.extra.is_empty() || !self.repeated.is_empty()
+    }
+
+    /// The note on moves printed with the count 0 that are not legal, if
+    /// any: `the engine prints 2 moves that are not legal here with the
+    /// count 0 (e1c1, e2e5): they add nothing to its total`.
+    pub fn zero_count_note(&self) -> Option<String> {
+        let n = self.zero_count.len();
+        if n == 0 {
+            return None;
+        }
+        let mut shown: Vec<&str> = self.zero_count.iter().take(8).map(|x| x.mv.as_str()).collect();
+        if n > shown.len() {
+            shown.push("...");
+        }
+        let moves = if n == 1 { "a move that is not legal" } else { "moves that are not legal" };
+        let count = if n == 1 { String::new() } else { format!("{n} ") };
+        Some(format!(
+            "the engine prints {count}{moves} here with the count 0 ({}): they add nothing to its total",
+            shown.join(", ")
+        ))
     }
 }
 
@@ -214,33 +279,39 @@ struct Printed<M> {
     count: u64,
 }
 
-/// Reads every move of a divide; two printings of one move, or a move that
-/// cannot be read, are errors.
-fn read_all<R: Rules>(
-    rules: &R,
-    pos: &R::Position,
-    d: &Divide,
-    side: Side,
-) -> Result<Vec<Printed<R::Move>>, DiffError> {
+/// Every move of a divide read, and the moves it printed more than once.
+struct ReadDivide<M> {
+    printed: Vec<Printed<M>>,
+    repeated: Vec<Repeated>,
+}
+
+/// Reads every move of a divide. A move that cannot be read is an error; a
+/// move printed again (the same text, or another spelling) is a finding of
+/// the engine under test, an error of the reference.
+fn read_all<R: Rules>(rules: &R, pos: &R::Position, d: &Divide, side: Side) -> Result<ReadDivide<R::Move>, DiffError> {
     let position = || clip(&rules.position_text(pos));
-    let mut out: Vec<Printed<R::Move>> = Vec::with_capacity(d.moves.len());
+    let mut out = ReadDivide { printed: Vec::with_capacity(d.moves.len()), repeated: Vec::new() };
     let mut unreadable: Option<(ReadMoveError, String)> = None;
     let mut unreadable_count = 0;
-    for (text, n) in &d.moves {
-        let key = match rules.read_move(pos, text) {
-            Ok(m) => Key::Legal(m),
-            Err(ReadMoveError::Illegal { canonical: Some(c), .. }) => Key::Illegal(c),
+    let text_of = |k: &Key<R::Move>| match k {
+        Key::Legal(m) => rules.move_text(pos, *m),
+        Key::Illegal(s) => s.clone(),
+    };
+    for (text, n) in d.moves.iter().chain(&d.repeated) {
+        let key = match read_key(rules, pos, text) {
+            Ok(key) => key,
             Err(e) => {
                 unreadable_count += 1;
                 unreadable.get_or_insert((e, clip(text)));
                 continue;
             }
         };
-        if let Some(first) = out.iter().find(|p| p.key == key) {
-            let mv = match &key {
-                Key::Legal(m) => rules.move_text(pos, *m),
-                Key::Illegal(s) => s.clone(),
-            };
+        let Some(first) = out.printed.iter().find(|p| p.key == key) else {
+            out.printed.push(Printed { key, text: text.clone(), count: *n });
+            continue;
+        };
+        let mv = text_of(&key);
+        if side == Side::Reference {
             return Err(DiffError::Duplicate {
                 side,
                 mv,
@@ -249,7 +320,21 @@ fn read_all<R: Rules>(
                 position: position(),
             });
         }
-        out.push(Printed { key, text: text.clone(), count: *n });
+        match out.repeated.iter_mut().find(|r| r.mv == mv) {
+            Some(r) => {
+                r.printed.push(clip(text));
+                r.counts.push(*n);
+            }
+            None => out.repeated.push(Repeated {
+                mv,
+                printed: vec![clip(&first.text), clip(text)],
+                counts: vec![first.count, *n],
+                hint: String::new(),
+            }),
+        }
+    }
+    for r in &mut out.repeated {
+        r.hint = Repeated::hint_of(&r.printed);
     }
     match unreadable {
         Some((error, text)) => Err(DiffError::Unreadable {
@@ -258,9 +343,116 @@ fn read_all<R: Rules>(
             error,
             position: position(),
             unreadable: unreadable_count,
-            printed: d.moves.len(),
+            printed: d.moves.len() + d.repeated.len(),
         }),
         None => Ok(out),
+    }
+}
+
+/// A printed move's meaning: a legal move, or a well-formed illegal one by
+/// its canonical text. A coordinate move the game's reader does not know
+/// (`e4e4f`: a promotion letter no piece of the game has) is still well
+/// formed when both squares are on the board.
+fn read_key<R: Rules>(rules: &R, pos: &R::Position, text: &str) -> Result<Key<R::Move>, ReadMoveError> {
+    match rules.read_move(pos, text) {
+        Ok(m) => Ok(Key::Legal(m)),
+        Err(ReadMoveError::Illegal { canonical: Some(c), .. }) => Ok(Key::Illegal(c)),
+        Err(e @ (ReadMoveError::Syntax(_) | ReadMoveError::Illegal { canonical: None, .. })) => {
+            let view = rules.board_view(pos);
+            match view.as_ref().and_then(|v| coordinate_move(v, text)) {
+                Some(c) => Ok(Key::Illegal(c.text())),
+                None => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A move written as two squares and perhaps one letter (`e4e4f`,
+/// `d7d8q`, `a9-a10`), with the squares on the board.
+struct CoordinateMove {
+    from: usize,
+    to: usize,
+    from_name: String,
+    to_name: String,
+    suffix: Option<char>,
+}
+
+impl CoordinateMove {
+    fn text(&self) -> String {
+        let suffix = self.suffix.map(|c| c.to_ascii_lowercase().to_string()).unwrap_or_default();
+        format!("{}{}{suffix}", self.from_name, self.to_name)
+    }
+}
+
+fn coordinate_move(view: &BoardView, text: &str) -> Option<CoordinateMove> {
+    let t = text.trim();
+    let square_end = |s: &str| {
+        let mut chars = s.char_indices();
+        let (_, file) = chars.next()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let end = chars.find(|(_, c)| !c.is_ascii_digit()).map_or(s.len(), |(i, _)| i);
+        (end > 1 && end <= 3).then_some(end)
+    };
+    let a = square_end(t)?;
+    let (from_name, rest) = t.split_at(a);
+    let rest = rest.strip_prefix(['-', 'x']).unwrap_or(rest);
+    let b = square_end(rest)?;
+    let (to_name, suffix) = rest.split_at(b);
+    let suffix = suffix.strip_prefix('=').unwrap_or(suffix);
+    let mut letters = suffix.chars();
+    let letter = letters.next();
+    if letters.next().is_some() || letter.is_some_and(|c| !c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(CoordinateMove {
+        from: view.parse_square(from_name)?,
+        to: view.parse_square(to_name)?,
+        from_name: from_name.to_string(),
+        to_name: to_name.to_string(),
+        suffix: letter,
+    })
+}
+
+/// Why a coordinate move is not a move here, from the board alone, for a
+/// game whose own hints say nothing: `no piece of the side to move on e4`,
+/// `no pawn on d7 can promote`, `the knight on e4 stays on e4`.
+fn board_hint(view: &BoardView, text: &str) -> Option<Hint> {
+    let m = coordinate_move(view, text)?;
+    let ours = |c: char| c.is_ascii_uppercase() == view.white_to_move;
+    let piece = view.squares.get(m.from).copied().flatten();
+    let name = |c: char| piece_name(c.to_ascii_lowercase());
+    let hint = match (piece, m.suffix) {
+        (Some(p), Some(_)) if ours(p) && !p.eq_ignore_ascii_case(&'p') => {
+            format!("no pawn on {} can promote: the {} there is not a pawn", m.from_name, name(p))
+        }
+        (Some(p), Some(_)) if !ours(p) => {
+            format!("no pawn on {} can promote: the piece there is the other side's", m.from_name)
+        }
+        (None, Some(_)) => format!("no pawn on {} can promote: {} is empty", m.from_name, m.from_name),
+        (None, None) => format!("no piece of the side to move on {}", m.from_name),
+        (Some(p), None) if !ours(p) => format!("no piece of the side to move on {}", m.from_name),
+        (Some(p), _) if m.from == m.to => {
+            format!("the {} on {} moves nowhere (from and to are the same square)", name(p), m.from_name)
+        }
+        (Some(_), Some(c)) => format!("promotes to {c:?}, a piece this game has no promotion to"),
+        (Some(p), None) => format!("the {} on {} cannot move to {}", name(p), m.from_name, m.to_name),
+    };
+    let hint = Hint::new(hint);
+    Some(if piece.is_none() { hint.mark(m.from, SquareMark::Empty) } else { hint })
+}
+
+fn piece_name(letter: char) -> String {
+    match letter {
+        'p' => "pawn".to_string(),
+        'n' => "knight".to_string(),
+        'b' => "bishop".to_string(),
+        'r' => "rook".to_string(),
+        'q' => "queen".to_string(),
+        'k' => "king".to_string(),
+        c => format!("piece {}", c.to_ascii_uppercase()),
     }
 }
 
@@ -271,9 +463,10 @@ pub fn diff_divides<R: Rules>(
     engine: &Divide,
     reference: &Divide,
 ) -> Result<DivideDiff<R::Move>, DiffError> {
-    let e = read_all(rules, pos, engine, Side::Engine)?;
-    let r = read_all(rules, pos, reference, Side::Reference)?;
+    let ReadDivide { printed: e, repeated } = read_all(rules, pos, engine, Side::Engine)?;
+    let r = read_all(rules, pos, reference, Side::Reference)?.printed;
     let mut diff = DivideDiff {
+        repeated,
         engine_total: engine.nodes(),
         reference_total: reference.nodes(),
         engine_total_only: engine.total_only(),
@@ -313,13 +506,25 @@ pub fn diff_divides<R: Rules>(
         if !r.iter().any(|rp| rp.key == ep.key) {
             let (legal, hint) = match &ep.key {
                 Key::Legal(_) => (true, None),
-                Key::Illegal(canonical) => (false, rules.extra_hint(pos, canonical)),
+                Key::Illegal(canonical) => (
+                    false,
+                    rules
+                        .extra_hint(pos, canonical)
+                        .or_else(|| rules.board_view(pos).and_then(|v| board_hint(&v, canonical))),
+                ),
             };
             let (hint, marks) = split_hint(hint);
             let printed = clip(&ep.text);
-            diff.extra.push(Extra { mv: text_of(&ep.key), printed, engine: ep.count, legal, hint, marks });
+            let extra = Extra { mv: text_of(&ep.key), printed, engine: ep.count, legal, hint, marks };
+            if !legal && ep.count == 0 {
+                diff.zero_count.push(extra);
+            } else {
+                diff.extra.push(extra);
+            }
         }
     }
+    diff.zero_count.sort_by(|a, b| a.mv.cmp(&b.mv));
+    diff.repeated.sort_by(|a, b| a.mv.cmp(&b.mv));
     diff.missing.sort_by(|a, b| a.mv.cmp(&b.mv));
     diff.extra.sort_by(|a, b| a.mv.cmp(&b.mv));
     diff.counts.sort_by(|a, b| a.mv.cmp(&b.mv));
@@ -338,7 +543,7 @@ mod tests {
     use crate::Position;
 
     fn divide(moves: &[(&str, u64)]) -> Divide {
-        Divide { moves: moves.iter().map(|(m, n)| (m.to_string(), *n)).collect(), total: None }
+        Divide { moves: moves.iter().map(|(m, n)| (m.to_string(), *n)).collect(), ..Divide::default() }
     }
 
     #[test]
@@ -358,11 +563,55 @@ mod tests {
     }
 
     #[test]
-    fn same_move_twice_in_two_notations_is_an_error() {
+    fn a_move_listed_twice_is_a_finding_of_the_engine_and_an_error_of_the_reference() {
         let pos = Position::startpos();
         let engine = divide(&[("e2e4", 1), ("e4", 1)]);
-        let err = diff_divides(&Chess::new(), &pos, &engine, &divide(&[("e2e4", 1)])).unwrap_err();
-        assert_eq!(err.side(), Side::Engine);
+        let d = diff_divides(&Chess::new(), &pos, &engine, &divide(&[("e2e4", 1)])).unwrap();
+        assert!(d.lists_differ() && !d.is_match());
+        assert_eq!(d.repeated.len(), 1);
+        assert_eq!(d.repeated[0].mv, "e2e4");
+        assert_eq!(d.repeated[0].hint, "listed twice, as \"e2e4\" and \"e4\"");
+        // The same text again: the parser keeps it apart, in `repeated`.
+        let mut engine = divide(&[("e2e4", 1)]);
+        engine.repeated.push(("e2e4".into(), 1));
+        let d = diff_divides(&Chess::new(), &pos, &engine, &divide(&[("e2e4", 1)])).unwrap();
+        assert_eq!(d.repeated[0].hint, "listed twice");
+        assert_eq!(d.repeated[0].counts, [1, 1]);
+        let err =
+            diff_divides(&Chess::new(), &pos, &divide(&[("e2e4", 1)]), &divide(&[("e2e4", 1), ("e4", 1)])).unwrap_err();
+        assert_eq!(err.side(), Side::Reference);
+    }
+
+    #[test]
+    fn well_formed_coordinate_moves_that_are_not_moves_are_extra_with_a_hint() {
+        let pos = Position::startpos();
+        let reference = divide(&[("e2e4", 1)]);
+        let d = diff_divides(&Chess::new(), &pos, &divide(&[("e2e4", 1), ("e4e4f", 1)]), &reference).unwrap();
+        assert_eq!(d.extra[0].mv, "e4e4f");
+        assert_eq!(d.extra[0].hint.as_deref(), Some("no piece of the side to move on e4"));
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
+        let view = Chess::new().board_view(&pos).unwrap();
+        let hint = |t: &str| board_hint(&view, t).map(|h| h.text);
+        assert_eq!(hint("f1f1f").as_deref(), Some("no pawn on f1 can promote: the knight there is not a pawn"));
+        assert_eq!(hint("d7d8q").as_deref(), Some("no pawn on d7 can promote: d7 is empty"));
+        assert_eq!(hint("e8e7q").as_deref(), Some("no pawn on e8 can promote: the piece there is the other side's"));
+        assert_eq!(hint("f1f1").as_deref(), Some("the knight on f1 moves nowhere (from and to are the same square)"));
+        assert!(hint("e1e9").is_none() && hint("Nf3").is_none() && hint("e1e2qq").is_none());
+    }
+
+    #[test]
+    fn moves_that_are_not_legal_printed_with_0_are_a_note() {
+        let pos = Position::startpos();
+        let reference = divide(&[("e2e4", 1), ("d2d4", 1)]);
+        let engine = divide(&[("e2e4", 1), ("e1e2", 0), ("d2d4", 1)]);
+        let d = diff_divides(&Chess::new(), &pos, &engine, &reference).unwrap();
+        assert!(d.is_match(), "{d:?}");
+        assert_eq!(d.zero_count.len(), 1);
+        let note = d.zero_count_note().unwrap();
+        assert!(note.contains("a move that is not legal here with the count 0 (e1e2)"), "{note}");
+        // A legal move with 0 is a count difference.
+        let engine = divide(&[("e2e4", 0), ("d2d4", 1)]);
+        assert!(!diff_divides(&Chess::new(), &pos, &engine, &reference).unwrap().is_match());
     }
 
     #[test]

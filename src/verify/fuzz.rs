@@ -223,6 +223,9 @@ pub fn run<R: Rules>(
                 break;
             }
             let asked = if options.fen_only { Line::new(pos.clone()) } else { line.clone() };
+            // The line from the start to the asked root, for the layer test.
+            checker.origin =
+                walker.path_to(&if options.fen_only { line.clone() } else { Line::new(line.root.clone()) });
             let report = checker.check_from(&asked, d, d, true)?;
             positions += 1;
             if let Some(w) = report.witness {

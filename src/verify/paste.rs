@@ -67,7 +67,11 @@ mod tests {
     use crate::Position;
 
     fn paste(moves: &[(&str, u64)], total: u64) -> Divide {
-        Divide { moves: moves.iter().map(|(m, n)| (m.to_string(), *n)).collect(), total: Some(total) }
+        Divide {
+            moves: moves.iter().map(|(m, n)| (m.to_string(), *n)).collect(),
+            total: Some(total),
+            repeated: Vec::new(),
+        }
     }
 
     #[test]
@@ -76,7 +80,8 @@ mod tests {
         let pos = Position::startpos();
         // perft 4 pasted (a truncated list whose total is 197281), asked at 3.
         let pasted = paste(&[("e2e4", 13160)], 197_281);
-        let ours = crate::engines::Divide { moves: vec![("e2e4".into(), 600)], total: Some(8902) };
+        let ours =
+            crate::engines::Divide { moves: vec![("e2e4".into(), 600)], total: Some(8902), repeated: Vec::new() };
         let diff = diff_divides(&chess, &pos, &pasted, &ours).unwrap();
         let notes = paste_notes(&chess, &pos, 3, &pasted, &diff);
         assert!(notes.iter().any(|n| n.contains("perft 4 of this position, not perft 3")), "{notes:?}");
@@ -88,7 +93,7 @@ mod tests {
         let pos = Position::startpos();
         // Kiwipete moves: well formed, mostly illegal here.
         let pasted = paste(&[("e5f7", 1), ("e5g6", 1), ("d5e6", 1), ("a2a3", 1)], 4);
-        let ours = Divide { moves: vec![("a2a3".into(), 1)], total: Some(1) };
+        let ours = Divide { moves: vec![("a2a3".into(), 1)], total: Some(1), repeated: Vec::new() };
         let diff = diff_divides(&chess, &pos, &pasted, &ours).unwrap();
         let notes = paste_notes(&chess, &pos, 1, &pasted, &diff);
         assert!(notes.iter().any(|n| n.contains("3 of the 4 pasted moves are not legal")), "{notes:?}");

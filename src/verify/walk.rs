@@ -2,7 +2,9 @@
 //! games from a set of roots, each move drawn with the game's bias
 //! (`Rules::walk_weight`), the same games for the same seed. Positions the
 //! walks pass through become roots of later games (sent to engines as a FEN
-//! of their own, with moves from there).
+//! of their own, with moves from there). Each kept position remembers its
+//! line from a given root, so that a witness can also be asked from the
+//! start by moves alone (`Walker::path_to`).
 
 use crate::engines::Line;
 use crate::rules::Rules;
@@ -37,14 +39,22 @@ impl SplitMix64 {
 /// Positions from walks kept as roots: enough variety, bounded memory.
 const POOL: usize = 1000;
 
+/// Kept roots remember their line from a given root up to this many moves.
+const MAX_PATH: usize = 400;
+
 /// The walks of one run.
 pub struct Walker<'a, R: Rules> {
     rules: &'a R,
     rng: SplitMix64,
     /// The given roots: the first of them start the first games in order.
     roots: Vec<R::Position>,
-    /// Positions met on walks, as later roots.
-    pool: Vec<R::Position>,
+    /// Positions met on walks, as later roots, with their line from a
+    /// given root (`None` when longer than `MAX_PATH`).
+    pool: Vec<(R::Position, Option<Line<R>>)>,
+    /// The line from a given root to the current game's root, if known.
+    origin: Option<Line<R>>,
+    /// The moves of the current game so far.
+    played: Vec<R::Move>,
     games: u64,
     /// Roots looked at once each before the walks, in order (games of one
     /// position): positions built to hold rare rules.
@@ -64,6 +74,8 @@ impl<'a, R: Rules> Walker<'a, R> {
             rng: SplitMix64::new(seed),
             roots,
             pool: Vec::new(),
+            origin: None,
+            played: Vec::new(),
             games: 0,
             sweep: Default::default(),
             in_sweep: false,
@@ -95,20 +107,40 @@ impl<'a, R: Rules> Walker<'a, R> {
     pub fn start(&mut self, primary: usize) -> Line<R> {
         self.games += 1;
         self.in_sweep = false;
+        self.played.clear();
         if let Some(root) = self.sweep.pop_front() {
             self.in_sweep = true;
+            // A position built to hold a rare rule: no moves lead to it.
+            self.origin = None;
             return Line::new(root);
         }
         let g = self.games - 1;
         let primary = primary.clamp(1, self.roots.len());
-        let root = if g.is_multiple_of(2) {
-            self.roots[(g / 2) as usize % primary].clone()
+        // Lines from the first root (the game's start) are known by their
+        // moves; other given roots are positions of their own.
+        let given = |i: usize| (self.roots[i].clone(), (i == 0).then(|| Line::new(self.roots[0].clone())));
+        let (root, origin) = if g.is_multiple_of(2) {
+            given((g / 2) as usize % primary)
         } else {
             let n = (self.roots.len() + self.pool.len()) as u64;
             let i = self.rng.below(n) as usize;
-            self.roots.get(i).unwrap_or_else(|| &self.pool[i - self.roots.len()]).clone()
+            match i < self.roots.len() {
+                true => given(i),
+                false => self.pool[i - self.roots.len()].clone(),
+            }
         };
+        self.origin = origin;
         Line::new(root)
+    }
+
+    /// The line from the first root (the game's start: the standard start
+    /// unless the run was given other roots) to the end of `line`, a line of
+    /// the current game (its root, or its root and the moves played so far),
+    /// where it is known.
+    pub fn path_to(&self, line: &Line<R>) -> Option<Line<R>> {
+        let mut path = self.origin.clone()?;
+        path.moves.extend_from_slice(&line.moves);
+        Some(path)
     }
 
     /// The next move of a game at `pos` (`moves` played so far), or `None`
@@ -127,11 +159,16 @@ impl<'a, R: Rules> Walker<'a, R> {
             // FEN carries (Janggi's last pass, the passes of a stone game)
             // must not follow it into a later game.
             if let Ok(root) = self.rules.parse_position(&self.rules.position_text(pos)) {
+                let path = self.origin.as_ref().filter(|o| o.moves.len() + self.played.len() <= MAX_PATH).map(|o| {
+                    let mut path = o.clone();
+                    path.moves.extend_from_slice(&self.played);
+                    path
+                });
                 if self.pool.len() < POOL {
-                    self.pool.push(root);
+                    self.pool.push((root, path));
                 } else {
                     let i = self.rng.below(POOL as u64) as usize;
-                    self.pool[i] = root;
+                    self.pool[i] = (root, path);
                 }
             }
         }
@@ -139,6 +176,7 @@ impl<'a, R: Rules> Walker<'a, R> {
         let mut pick = self.rng.below(weights.iter().sum());
         for (&m, &w) in legal.iter().zip(&weights) {
             if pick < w {
+                self.played.push(m);
                 return Some(m);
             }
             pick -= w;

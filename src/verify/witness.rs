@@ -8,11 +8,18 @@ use crate::engines::Line;
 use crate::rules::Rules;
 use std::collections::BTreeSet;
 
-/// The part of an engine that a witness blames.
+/// The part of an engine that a witness blames, from the witness position
+/// asked three ways: as the root and the moves (the witness itself), as its
+/// FEN alone, and from the game's start by the moves, where that line is
+/// known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fault {
-    /// Wrong about the position given alone: the move generator.
+    /// Wrong about the position given alone (and from the start, where
+    /// asked): the move generator.
     MoveGenerator,
+    /// Wrong about the position given as its FEN, right when it is reached
+    /// from the start by moves: reading the FEN.
+    FenReader,
     /// Right about the position alone, wrong after moves: making or
     /// unmaking moves, or state kept across them.
     MakeMove,
@@ -26,15 +33,20 @@ impl Fault {
     pub fn text(&self) -> String {
         match self {
             Fault::MoveGenerator => "the move generator (wrong about the position given alone)".to_string(),
+            Fault::FenReader => {
+                "the FEN reader (wrong about the position given as its FEN, right when it is reached from the start by moves)"
+                    .to_string()
+            }
             Fault::MakeMove => "make/unmake (right about the position alone, wrong after the moves)".to_string(),
             Fault::PositionCommand(what) => format!("the `position ... moves` command: {what}"),
         }
     }
 
-    /// A short name for JSON: `movegen`, `make-move`, `position-command`.
+    /// A short name for JSON: `movegen`, `fen-reader`, `make-move`, `position-command`.
     pub fn name(&self) -> &'static str {
         match self {
             Fault::MoveGenerator => "movegen",
+            Fault::FenReader => "fen-reader",
             Fault::MakeMove => "make-move",
             Fault::PositionCommand(_) => "position-command",
         }
@@ -75,16 +87,37 @@ pub fn shorten<R: Rules>(checker: &mut Checker<'_, R>, w: Witness<R>) -> Result<
     Ok(w)
 }
 
-/// The layer at fault. A history-dependent witness whose engine list is
-/// exactly our list for the other side to move, or for a position earlier
-/// on the line, blames the engine's reading of `position ... moves`.
+/// The layer at fault, from the three answers. Wrong about the position
+/// alone: the move generator, or the FEN reader when the engine is right
+/// from the start by moves. Right alone: a history-dependent witness whose
+/// engine list is exactly our list for the other side to move, or for a
+/// position earlier on the line, blames the engine's reading of `position
+/// ... moves`, and so does one right from the start by moves (only the
+/// root's FEN with moves after it goes wrong); else make/unmake.
 pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
-    if w.history_dependent != Some(true) {
-        return Fault::MoveGenerator;
+    match (w.history_dependent, w.from_start) {
+        (Some(true), _) => {}
+        (Some(false), Some(true)) => return Fault::FenReader,
+        _ => return Fault::MoveGenerator,
     }
-    if w.depth != 1 || !w.diff.lists_differ() {
-        return Fault::MakeMove;
+    if w.depth == 1 && w.diff.lists_differ() {
+        if let Some(what) = listed_elsewhere(rules, w) {
+            return Fault::PositionCommand(what);
+        }
     }
+    if w.from_start == Some(true) && !w.line.moves.is_empty() {
+        return Fault::PositionCommand(
+            "it is right about the position from its FEN alone and from the start by moves, wrong only from \
+             the root's FEN with the moves after it (does it read the moves before the position?)"
+                .to_string(),
+        );
+    }
+    Fault::MakeMove
+}
+
+/// The other position whose list the engine printed: the other side's, or
+/// one earlier on the line.
+fn listed_elsewhere<R: Rules>(rules: &R, w: &Witness<R>) -> Option<String> {
     let pos = w.line.position(rules);
     let listed = engine_list(rules, &pos, &w.diff);
     let list_of = |p: &R::Position| -> BTreeSet<String> {
@@ -92,7 +125,7 @@ pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
     };
     if let Some(other) = rules.with_other_side_to_move(&pos) {
         if list_of(&other) == listed {
-            return Fault::PositionCommand("it lists the moves of the other side".to_string());
+            return Some("it lists the moves of the other side".to_string());
         }
     }
     let mut earlier = w.line.root.clone();
@@ -101,13 +134,13 @@ pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
         if list_of(&earlier) == listed {
             let back = n - i;
             let plies = if back == 1 { "1 ply".to_string() } else { format!("{back} plies") };
-            return Fault::PositionCommand(format!(
+            return Some(format!(
                 "it lists the moves of the position {plies} before, as if the last moves were not played"
             ));
         }
         earlier = rules.play(&earlier, m);
     }
-    Fault::MakeMove
+    None
 }
 
 /// The engine's move list at `pos`, from ours and the differences.
@@ -123,17 +156,25 @@ fn engine_list<R: Rules>(rules: &R, pos: &R::Position, diff: &DivideDiff<R::Move
 }
 
 /// The cause of a witness, for telling a run's bugs apart: the layer, then
-/// whether a move is missing or extra and the rule its hint names, without
-/// the squares and pieces that differ from one position to the next.
+/// the rule the differences break, without the squares and pieces that
+/// differ from one position to the next. One rule, one cause: a move the
+/// engine prints in another form than ours (with a promotion it must not
+/// have, or without one it needs: `a6a7q` for `a6a7`, `a7a8` for `a7a8q`)
+/// is named by the rule both hints are about, whichever pawn showed it.
 pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
     if let Fault::PositionCommand(what) = fault {
         return format!("position command: {what}");
     }
     let layer = match fault {
         Fault::MakeMove => "after moves: ",
+        Fault::FenReader => "FEN reader: ",
         _ => "",
     };
-    let what = if let Some(m) = w.diff.missing.first() {
+    let what = if !w.diff.repeated.is_empty() {
+        "a move listed twice".to_string()
+    } else if let Some(rule) = misprinted_rule(&w.diff) {
+        rule
+    } else if let Some(m) = w.diff.missing.first() {
         format!("missing {}", rule_of(m.hint.as_deref().unwrap_or("move")))
     } else if let Some(e) = w.diff.extra.first() {
         format!("extra {}", rule_of(e.hint.as_deref().unwrap_or("move")))
@@ -141,6 +182,31 @@ pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
         "wrong counts".to_string()
     };
     format!("{layer}{what}")
+}
+
+/// The rule of a move that is missing in our form and extra in the
+/// engine's, the two differing only by a last letter (a promotion or
+/// gating suffix): `promotion in the wrong place` when a hint of the pair
+/// speaks of promotion.
+fn misprinted_rule<M>(diff: &DivideDiff<M>) -> Option<String> {
+    let pairs = |a: &str, b: &str| a.len() == b.len() + 1 && a.starts_with(b);
+    let hints = diff.missing.iter().flat_map(|m| {
+        diff.extra
+            .iter()
+            .filter(|e| pairs(&m.mv, &e.mv) || pairs(&e.mv, &m.mv))
+            .map(move |e| [m.hint.as_deref().unwrap_or(""), e.hint.as_deref().unwrap_or("")])
+    });
+    let mut paired = false;
+    for [missing, extra] in hints {
+        if missing.contains("promot") || extra.contains("promot") {
+            return Some(
+                "promotion in the wrong place (moves listed with a promotion they must not have, or without one they need)"
+                    .to_string(),
+            );
+        }
+        paired = true;
+    }
+    paired.then(|| "moves listed with a suffix they must not have, or without one they need".to_string())
 }
 
 /// A hint's rule: its words up to the first detail (`:`, `;`, `,`, ` on `,
@@ -176,6 +242,38 @@ fn is_square(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::verify::diff::{Extra, Missing};
+
+    fn missing(mv: &str, hint: &str) -> Missing {
+        Missing { mv: mv.into(), reference: 1, hint: Some(hint.into()), marks: Vec::new() }
+    }
+
+    fn extra(mv: &str, hint: &str) -> Extra {
+        Extra { mv: mv.into(), printed: mv.into(), engine: 1, legal: false, hint: Some(hint.into()), marks: Vec::new() }
+    }
+
+    /// A promotion rank off by one: the same rule whichever pawn shows it.
+    #[test]
+    fn a_move_printed_in_another_form_is_named_by_its_rule() {
+        let seventh: DivideDiff<()> = DivideDiff {
+            missing: vec![missing("a7a8q", "promotion piece missing (queen)")],
+            extra: vec![extra("a7a8", "promotion piece missing (a pawn reaching a8 on the last rank must promote)")],
+            ..DivideDiff::default()
+        };
+        let sixth: DivideDiff<()> = DivideDiff {
+            missing: vec![missing("a6a7", "pawn move out of check")],
+            extra: vec![extra("a6a7q", "promotes where no promotion is possible (a7 is not on the last rank)")],
+            ..DivideDiff::default()
+        };
+        let a = misprinted_rule(&seventh).unwrap();
+        assert_eq!(Some(&a), misprinted_rule(&sixth).as_ref());
+        assert!(a.starts_with("promotion in the wrong place"), "{a}");
+        // Missing underpromotions alone are another rule.
+        let under: DivideDiff<()> =
+            DivideDiff { missing: vec![missing("a7a8n", "promotion piece missing (knight)")], ..DivideDiff::default() };
+        assert_eq!(misprinted_rule(&under), None);
+    }
 
     #[test]
     fn rules_of_hints_drop_the_details() {

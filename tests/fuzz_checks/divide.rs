@@ -76,7 +76,7 @@ fn paste(data: &[u8]) {
     for depth in 1..=2 {
         let ours = chess.divide(&pos, depth);
         let reference =
-            Divide { moves: ours.iter().map(|&(m, n)| (chess.move_text(&pos, m), n)).collect(), total: None };
+            Divide { moves: ours.iter().map(|&(m, n)| (chess.move_text(&pos, m), n)).collect(), ..Divide::default() };
         let Ok(diff) = diff_divides(&chess, &pos, &parsed.divide, &reference) else { continue };
         if !diff.engine_total_only {
             let found = parsed.divide.moves.len() - diff.extra.len();

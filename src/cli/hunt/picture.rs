@@ -719,7 +719,7 @@ mod tests {
                 .collect(),
             ..DivideDiff::default()
         };
-        Witness { line: Line::new(root), depth: 1, diff, note: None, history_dependent: None }
+        Witness { line: Line::new(root), depth: 1, diff, note: None, history_dependent: None, from_start: None }
     }
 
     #[test]

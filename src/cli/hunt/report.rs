@@ -5,6 +5,7 @@ use chesstool::engines::Line;
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::Witness;
 use chesstool::verify::diff::DivideDiff;
+use chesstool::verify::witness::{self, Fault};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -54,7 +55,10 @@ pub struct WitnessJson {
     pub depth: u32,
     pub missing: Vec<String>,
     pub extra: Vec<String>,
-    /// Why each missing or extra move is wrong, where the game can tell.
+    /// Moves the engine listed more than once (each also has a hint).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repeated: Vec<String>,
+    /// Why each missing, extra or repeated move is wrong, where the game can tell.
     pub hints: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -62,6 +66,63 @@ pub struct WitnessJson {
     /// alone (no moves), so the bug is in make/unmake or incremental state.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history_dependent: Option<bool>,
+    /// After a bisection with a line from the game's start: true if the
+    /// engine is right about `position` reached from the start by moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_start: Option<bool>,
+    /// After a bisection: the layer at fault (`movegen`, `fen-reader`,
+    /// `make-move`, `position-command`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layer: Option<&'static str>,
+    /// The `history:` line: the layer and why.
+    #[serde(skip)]
+    pub history: Option<String>,
+}
+
+/// The `history:` line of a bisected witness: what the three questions
+/// (the root and the moves, the FEN alone, the start and the moves)
+/// answered, and the layer that follows.
+fn history_line<R: Rules>(rules: &R, w: &Witness<R>) -> Option<(Fault, String)> {
+    w.history_dependent?;
+    let fault = witness::fault(rules, w);
+    let from_start = match w.from_start {
+        Some(true) => ", but right when it is reached from the start by the moves",
+        Some(false) if !w.line.moves.is_empty() => ", and from the start by the moves",
+        _ => "",
+    };
+    let text = match &fault {
+        Fault::MoveGenerator if w.line.moves.is_empty() && w.from_start.is_none() => return None,
+        Fault::MoveGenerator => {
+            let wrong = if w.line.moves.is_empty() { "given as its FEN" } else { "given alone (its FEN) too" };
+            let unsure = if w.from_start.is_none() {
+                " (no line of moves from the start was asked, and a FEN reader that reads this FEN wrong would look the same)"
+            } else {
+                ""
+            };
+            format!(
+                "the engine is wrong about this position {wrong}{from_start}: the move generator is at fault{unsure}"
+            )
+        }
+        Fault::FenReader => "the engine is wrong about this position given as its FEN, but right when it is reached \
+             from the start by the moves: the fault is in reading the FEN (castling rights, e.p. square, side to \
+             move), not in the move generator"
+            .to_string(),
+        Fault::MakeMove => format!(
+            "the engine is right about this position given alone (no moves), but wrong after the moves{from_start}: \
+             the fault is in make/unmake or incremental state (castling rights, e.p. square, hash, piece lists), \
+             not in the move generator{}",
+            if w.from_start.is_none() && !w.line.moves.is_empty() {
+                " (or in reading the root's FEN: no line of moves from the start was asked)"
+            } else {
+                ""
+            }
+        ),
+        Fault::PositionCommand(what) => format!(
+            "the engine is right about this position given alone (no moves), but wrong after the moves: the fault \
+             is in how it takes the position and its moves (`position ... moves`), not in make/unmake: {what}"
+        ),
+    };
+    Some((fault, text))
 }
 
 impl WitnessJson {
@@ -77,15 +138,27 @@ impl WitnessJson {
                 hints.insert(x.mv.clone(), h.clone());
             }
         }
+        for r in &w.diff.repeated {
+            hints.insert(r.mv.clone(), r.hint.clone());
+        }
+        let note = match (w.note.clone(), w.diff.zero_count_note()) {
+            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+            (a, b) => a.or(b),
+        };
+        let history = history_line(rules, w);
         WitnessJson {
             path: w.line.move_texts(rules),
             position: rules.position_text(&w.line.position(rules)),
             depth: w.depth,
             missing: w.diff.missing.iter().map(|m| m.mv.clone()).collect(),
             extra: w.diff.extra.iter().map(|x| x.mv.clone()).collect(),
+            repeated: w.diff.repeated.iter().map(|r| r.mv.clone()).collect(),
             hints,
-            note: w.note.clone(),
+            note,
             history_dependent: w.history_dependent,
+            from_start: w.from_start,
+            layer: history.as_ref().map(|(f, _)| f.name()),
+            history: history.map(|(_, text)| text),
         }
     }
 
@@ -111,19 +184,14 @@ impl WitnessJson {
         text.push_str(&format!("{indent}depth:    {}\n", self.depth));
         text.push_str(&format!("{indent}missing:  {}\n", list(&self.missing)));
         text.push_str(&format!("{indent}extra:    {}\n", list(&self.extra)));
+        if !self.repeated.is_empty() {
+            text.push_str(&format!("{indent}repeated: {}\n", list(&self.repeated)));
+        }
         if let Some(note) = &self.note {
             text.push_str(&format!("{indent}note:     {note}\n"));
         }
-        match self.history_dependent {
-            Some(true) => text.push_str(&format!(
-                "{indent}history:  the engine is right about this position given alone (no moves), but wrong after \
-                 the moves: the fault is in make/unmake or incremental state (castling rights, e.p. square, hash, \
-                 piece lists), not in the move generator\n"
-            )),
-            Some(false) if !self.path.is_empty() => text.push_str(&format!(
-                "{indent}history:  the engine is wrong about this position given alone too: the move generator is at fault\n"
-            )),
-            _ => {}
+        if let Some(history) = &self.history {
+            text.push_str(&format!("{indent}history:  {history}\n"));
         }
         if let Some(table) = diff_table {
             text.push_str(&format!("{table}\n"));

@@ -27,7 +27,7 @@ struct Block<'a> {
 impl Block<'_> {
     /// Its move and total lines, counted as skipped when it is dropped.
     fn lines(&self) -> usize {
-        self.divide.moves.len() + usize::from(self.divide.total.is_some())
+        self.divide.moves.len() + self.divide.repeated.len() + usize::from(self.divide.total.is_some())
     }
 }
 
@@ -114,10 +114,7 @@ pub(super) fn parse_as(text: &str, format: DivideFormat, asked: Option<u32>) -> 
                 if block.divide.moves.is_empty() {
                     block.start = line;
                 }
-                if let Some(&first) = block.first_line.get(mv) {
-                    return Err(ParseOutputError::Duplicate { line, first, mv: clip(mv) });
-                }
-                if block.divide.moves.len() == MAX_MOVE_LINES {
+                if block.divide.moves.len() + block.divide.repeated.len() == MAX_MOVE_LINES {
                     return Err(ParseOutputError::TooManyMoves { line });
                 }
                 block.running += u128::from(n);
@@ -128,6 +125,12 @@ pub(super) fn parse_as(text: &str, format: DivideFormat, asked: Option<u32>) -> 
                         printed,
                         sum: block.running,
                     });
+                }
+                if block.first_line.contains_key(mv) {
+                    // Printed again: a fact about the engine, for the
+                    // comparison to report (a witness), not a refusal.
+                    block.divide.repeated.push((mv.to_string(), n));
+                    continue;
                 }
                 block.divide.moves.push((mv.to_string(), n));
                 block.first_line.insert(mv, line);

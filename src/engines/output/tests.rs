@@ -148,9 +148,16 @@ fn refusals_are_recognised() {
 }
 
 #[test]
-fn duplicates_and_second_totals_are_errors() {
-    let err = parse_divide("a2a3: 1\nb2b3: 1\na2a3: 1\n", DivideFormat::Auto).unwrap_err();
-    assert_eq!(err, ParseOutputError::Duplicate { line: 3, first: 1, mv: "a2a3".into() });
+fn repeated_moves_are_kept_apart_and_second_totals_are_errors() {
+    let d = parse_divide("a2a3: 1\nb2b3: 1\na2a3: 1\n", DivideFormat::Auto).unwrap();
+    assert_eq!(d.moves, [("a2a3".to_string(), 1), ("b2b3".to_string(), 1)]);
+    assert_eq!(d.repeated, [("a2a3".to_string(), 1)]);
+    // The total may count the move printed again once or twice.
+    for total in [2, 3] {
+        let text = format!("a2a3: 1\nb2b3: 1\na2a3: 1\n\nNodes searched: {total}\n");
+        assert_eq!(read_answer(&text, DivideFormat::Auto).unwrap().divide.repeated.len(), 1);
+    }
+    assert!(read_answer("a2a3: 1\nb2b3: 1\na2a3: 1\n\nNodes searched: 4\n", DivideFormat::Auto).is_err());
     let err = parse_divide("a2a3: 1\n\nNodes searched: 1\nNodes searched: 1\n", DivideFormat::Auto).unwrap_err();
     assert!(matches!(err, ParseOutputError::SecondTotal { line: 4, .. }));
 }

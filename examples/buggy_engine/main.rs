@@ -21,6 +21,9 @@
 //! rook captured on its square; the moves stay right), `key-take-back` (asked
 //! for the last line again without its last move, it prints the key it had
 //! after that move, as an unmake that forgets to restore the hash key).
+//! Findings, not failures (see `findings.rs`): `duplicate` (the first move
+//! listed again), `illegal-promo`, `zero-count`, `promo-rank`,
+//! `fen-castling-swap`, `moves-before-position`.
 //! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
 //! `hang-deep`, `garbage`, `duplicate`, `sum-wrong` (the total is one more
 //! than the sum of the moves).
@@ -34,7 +37,7 @@
 //! first perft if FILE does not exist, creating it (an engine that fails at
 //! random: a restart succeeds).
 //!
-//! `--xboard`: the engine speaks xboard instead of UCI (`examples/buggy/xboard.rs`).
+//! `--xboard`: the engine speaks xboard instead of UCI (`examples/buggy_engine/xboard.rs`).
 //! Answer habits (UCI): `threaded` (answers `isready` at once and prints
 //! its divide half a second later, as an engine counting on a thread of
 //! its own), `no-go-perft` (ignores `go perft`, as Ethereal does),
@@ -51,7 +54,7 @@ use chesstool::movegen::MoveKind;
 use chesstool::{Move, Position};
 use std::io::{BufRead, Write};
 
-#[path = "buggy/xboard.rs"]
+mod findings;
 mod xboard;
 
 #[derive(Default, Clone)]
@@ -137,7 +140,13 @@ impl Node {
             .copied()
             .filter(|m| !(bugs.has("no-ep") && m.is_en_passant()))
             .filter(|m| !(bugs.has("no-underpromotion") && matches!(m.promotion_role(), Some(r) if r != Role::Queen)))
-            .map(BMove::Real)
+            .flat_map(|m| match bugs.has("promo-rank").then(|| findings::promo_rank(pos, m)).flatten() {
+                Some(misprints) => misprints
+                    .into_iter()
+                    .map(|f| BMove::Fake { san: f.uci.clone(), uci: f.uci, next: f.next })
+                    .collect(),
+                None => vec![BMove::Real(m)],
+            })
             .collect();
         let mut fake = |m: Move, next: Option<Position>| {
             if !legal.contains(m) {
@@ -343,7 +352,7 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
         }
     }
     let chess960 = node.pos.is_chess960();
-    let rows: Vec<(String, u64)> = node
+    let mut rows: Vec<(String, u64)> = node
         .moves(bugs)
         .iter()
         .map(|bm| {
@@ -356,6 +365,12 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
             (name, subtree(node, bm, depth - 1, bugs))
         })
         .collect();
+    if bugs.has("illegal-promo") {
+        rows.extend(findings::illegal_promotion(&node.pos).map(|m| (m, 1)));
+    }
+    if bugs.has("zero-count") {
+        rows.extend(findings::zero_count_moves(&node.pos).into_iter().map(|m| (m, 0)));
+    }
     let mut total: u64 = rows.iter().map(|(_, n)| n).sum();
     if bugs.has("sum-wrong") {
         total += 1;
@@ -429,7 +444,8 @@ const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
         double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
-        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate,
+        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate, illegal-promo,
+        zero-count, promo-rank, fen-castling-swap, moves-before-position,
         sum-wrong, no-chess960, no-such-option, threaded, no-go-perft, silent-after
   formats: stockfish, perftree, weiss, dash, san, total";
 
@@ -478,14 +494,31 @@ fn main() {
         let depth: u32 =
             rest[0].parse().unwrap_or_else(|_| usage_error(&format!("DEPTH {:?} is not a number", rest[0])));
         let fen = rest.get(1).map_or("startpos", String::as_str);
-        let root = Position::from_fen(fen).unwrap_or_else(|e| usage_error(&format!("FEN {fen:?}: {e}")));
-        let moves: Vec<&str> = rest.get(2).map_or(Vec::new(), |m| m.split_whitespace().collect());
+        let root = read_fen(fen, &bugs).unwrap_or_else(|e| usage_error(&format!("FEN {fen:?}: {e}")));
+        let mut moves: Vec<&str> = rest.get(2).map_or(Vec::new(), |m| m.split_whitespace().collect());
+        if bugs.has("moves-before-position") {
+            // Played on the position before this one (there is none), then
+            // the FEN set up over them: the moves are lost.
+            moves.clear();
+        }
         let node = apply_moves(root, &moves, &bugs).unwrap_or_else(|e| usage_error(&format!("MOVES: {e}")));
         if bugs.hang_on.as_deref() == Some(fen) {
             hang_forever();
         }
         print!("{}", divide_text(&node, depth.max(1), &bugs, format, !moves.is_empty()));
     }
+}
+
+/// The root as the engine reads it: `startpos` or a FEN (with the wings
+/// of its castling rights swapped under `fen-castling-swap`).
+fn read_fen(fen: &str, bugs: &Bugs) -> Result<Position, String> {
+    if fen == "startpos" {
+        return Ok(Position::startpos());
+    }
+    if bugs.has("fen-castling-swap") {
+        return findings::read_fen_swapped(fen);
+    }
+    Position::from_fen(fen).map_err(|e| e.to_string())
 }
 
 fn hang_forever() -> ! {
@@ -536,7 +569,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 }
             }
             ["position", rest @ ..] => {
-                let (fen, moves): (String, &[&str]) = match rest {
+                let (fen, mut moves): (String, &[&str]) = match rest {
                     ["startpos", tail @ ..] => ("startpos".into(), tail.strip_prefix(&["moves"]).unwrap_or(&[])),
                     ["fen", tail @ ..] => {
                         let n = tail.iter().position(|w| *w == "moves").unwrap_or(tail.len());
@@ -545,7 +578,13 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     _ => continue,
                 };
                 hang_here = bugs.hang_on.as_deref() == Some(fen.as_str()) && moves.is_empty();
-                let Ok(mut root) = Position::from_fen(&fen) else { continue };
+                let Ok(mut root) = read_fen(&fen, bugs) else { continue };
+                if bugs.has("moves-before-position") && rest.first() == Some(&"fen") && !moves.is_empty() {
+                    // The moves are played on the position set up before,
+                    // then the FEN is set up over them: the moves are lost.
+                    let _ = apply_moves(node.pos, moves, bugs);
+                    moves = &[];
+                }
                 if chess960 {
                     root.set_chess960(true);
                 }

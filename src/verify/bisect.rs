@@ -172,6 +172,10 @@ pub struct Checker<'a, R: Rules> {
     pub reference_calls: u32,
     /// Time spent waiting for the engine under test.
     pub engine_wait: Duration,
+    /// The shallowest depth either side is asked (`--min-depth`; 1 by
+    /// default): for an engine that cannot answer shallower, the hunt
+    /// stops at this depth and its witness says so.
+    pub min_depth: u32,
     on_step: Option<Box<OnStep<'a>>>,
     on_line: Option<&'a OnLine<'a>>,
 }
@@ -186,6 +190,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             engine_calls: 0,
             reference_calls: 0,
             engine_wait: Duration::ZERO,
+            min_depth: 1,
             on_step: None,
             on_line: None,
         }
@@ -248,7 +253,7 @@ impl<'a, R: Rules> Checker<'a, R> {
     /// first depth that differs: a bug that shows shallower than asked costs
     /// only the shallow calls, one that shows only at `depth` a few percent more.
     pub fn check(&mut self, start: &Line<R>, depth: u32, descend: bool) -> Result<Report<R>, VerifyError> {
-        self.check_from(start, if descend { 1 } else { depth }, depth, descend)
+        self.check_from(start, if descend { self.min_depth } else { depth }, depth, descend)
     }
 
     /// As `check`, deepening from `first` (a suite whose shallower counts
@@ -265,7 +270,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             return Err(VerifyError::TooDeep { depth, max });
         }
         let mut root = DivideDiff::default();
-        for d in first.min(depth)..=depth {
+        for d in first.max(self.min_depth).min(depth)..=depth {
             root = self.compare(start, d)?;
             if root.is_match() {
                 continue;
@@ -309,8 +314,15 @@ impl<'a, R: Rules> Checker<'a, R> {
                 note,
                 history_dependent: None,
             };
+            let floor = self.min_depth.max(1);
+            let at_floor = (floor > 1 && depth <= floor)
+                .then(|| format!("depth {depth}: the engine is not asked below --min-depth {floor}"));
             if diff.lists_differ() {
-                return Ok(witness(line, depth, diff, None));
+                return Ok(witness(line, depth, diff, at_floor));
+            }
+            if let Some(note) = at_floor {
+                let note = format!("{note}; the moves whose counts differ lead to the wrong position");
+                return Ok(witness(line, depth, diff, Some(note)));
             }
             if depth <= 1 {
                 let note = if diff.engine_total_only {

@@ -37,7 +37,7 @@ pub struct SuiteArgs {
     pub max_depth: Option<u32>,
     /// Skip depths below this, and never ask either side below it while hunting a witness (for an
     /// engine that cannot answer `go perft 1`) [default: 1].
-    #[arg(long, value_name = "DEPTH", value_parser = depth_arg, allow_negative_numbers = true)]
+    #[arg(long, value_name = "DEPTH", value_parser = super::common::positive_depth_arg, allow_negative_numbers = true)]
     pub min_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]

@@ -129,7 +129,7 @@ pub struct Found<R: Rules> {
 pub struct DepthChoice {
     /// The depth.
     pub depth: u32,
-    /// Why, for the report (`the deepest depth up to 4 whose perft at the first root is at most 10000 nodes: 8902 at depth 3`).
+    /// Why, for the report (`the deepest depth up to 4 whose perft at the first root is at most 2000 nodes: 400 at depth 2`).
     pub reason: String,
 }
 
@@ -366,8 +366,10 @@ fn bounded_perft<R: Rules>(rules: &R, pos: &R::Position, depth: u32, limit: u64)
 }
 
 /// The most nodes the automatic depth's perft at the first root may have
-/// (the standard start: 8,902 at depth 3, 197,281 at depth 4).
-pub const AUTO_NODE_BUDGET: u64 = 10_000;
+/// (the standard start: 400 at depth 2, 8,902 at depth 3; xiangqi's 1,920
+/// at depth 2): a move list or two per call for a fast engine, hundreds of
+/// positions per start-up for a slow one.
+pub const AUTO_NODE_BUDGET: u64 = 2_000;
 
 /// The deepest depth chosen by itself (perft 4 of a middlegame position is
 /// millions of nodes: seconds for a slow engine).

@@ -71,7 +71,7 @@ pub struct WalkArgs {
     /// Depth of the perft in plies.
     ///
     /// The depth of each comparison (1: the move lists) [default: the deepest up to 4 whose perft at the
-    /// first root is at most 10000 nodes (3 for chess), the same for every run of a seed].
+    /// first root is at most 2000 nodes (2 for chess), the same for every run of a seed].
     #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): the

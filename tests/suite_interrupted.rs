@@ -43,7 +43,7 @@ fn chesstool() -> Command {
 
 /// Sends `signal` once `ready` holds (checked every 50 ms, at most 60 s),
 /// then waits for the end: (status, stdout, stderr).
-fn interrupt(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> (std::process::ExitStatus, String, String) {
+fn interrupt(child: Child, signal: i32, ready: impl Fn() -> bool) -> (std::process::ExitStatus, String, String) {
     let started = Instant::now();
     while !ready() && started.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(50));

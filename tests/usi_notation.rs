@@ -9,7 +9,7 @@ mod variants_support;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 use variants_support::fairy_stockfish;

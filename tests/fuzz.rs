@@ -314,7 +314,8 @@ fn keep_going_reports_every_distinct_bug() {
 #[test]
 fn a_broken_position_command_is_named_and_fen_only_goes_past_it() {
     let engine = format!("{} --bug moves-side", buggy_engine().display());
-    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1"]);
+    // At depth 1: the layer test names a position command from a depth-1 witness.
+    let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--depth", "1"]);
     assert_eq!(code, 1, "{j}");
     let found = &j["findings"][0];
     assert_eq!(found["fault"], "position-command", "{j}");

@@ -293,7 +293,8 @@ fn engine_usi_finds_a_changed_drop_rule() {
         .args(["--fen", "4k3/8/8/8/8/8/8/R3K3 b P 1", "--engine-usi", &engine])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("P@b1").or(predicate::str::contains("P@a1")));
+        // In USI, the default of a USI run: b1 is 7h, a1 is 8h.
+        .stdout(predicate::str::contains("P*7h").or(predicate::str::contains("P*8h")));
 }
 
 #[test]

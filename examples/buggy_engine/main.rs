@@ -35,7 +35,9 @@
 //! plays chess. `--hang-on FEN` hangs when asked about lines from FEN
 //! alone (a suite's one bad position); `--crash-once FILE` crashes at its
 //! first perft if FILE does not exist, creating it (an engine that fails at
-//! random: a restart succeeds).
+//! random: a restart succeeds). `--crash-at-depth N` crashes (exit 1, no
+//! output) when asked for a perft of depth N or less (an engine that
+//! cannot answer `go perft 1`).
 //!
 //! `--xboard`: the engine speaks xboard instead of UCI (`examples/buggy_engine/xboard.rs`).
 //! Answer habits (UCI): `threaded` (answers `isready` at once and prints
@@ -66,6 +68,18 @@ struct Bugs {
     hang_on: Option<String>,
     /// `--crash-once FILE`.
     crash_once: Option<String>,
+    /// `--crash-at-depth N`.
+    crash_at_depth: Option<u32>,
+}
+
+impl Bugs {
+    /// Crashes when asked for a perft of depth `--crash-at-depth` or less.
+    fn crash_if_shallow(&self, depth: u32) {
+        if self.crash_at_depth.is_some_and(|n| depth <= n) {
+            eprintln!("buggy_engine: crash at depth {depth}");
+            std::process::exit(1);
+        }
+    }
 }
 
 impl Bugs {
@@ -439,7 +453,7 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
 }
 
 const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [--option LINE]... [--hang-on FEN]
-                    [--crash-once FILE] [DEPTH [FEN [MOVES]]]
+                    [--crash-once FILE] [--crash-at-depth N] [DEPTH [FEN [MOVES]]]
   without DEPTH: a UCI engine on standard input (`go perft N`); with --xboard an xboard one (`perft N`)
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
@@ -456,7 +470,7 @@ fn usage_error(reason: &str) -> ! {
 }
 
 fn main() {
-    let mut bugs = Bugs { names: Vec::new(), options: Vec::new(), hang_on: None, crash_once: None };
+    let mut bugs = Bugs::default();
     let mut format: Option<String> = std::env::var("BUGGY_ENGINE_FORMAT").ok();
     if let Ok(b) = std::env::var("BUGGY_ENGINE_BUG") {
         bugs.names.extend(b.split(',').filter(|s| !s.is_empty()).map(String::from));
@@ -478,6 +492,10 @@ fn main() {
             "--format" => format = Some(args.next().unwrap_or_else(|| usage_error("--format needs a FORMAT"))),
             "--option" => bugs.options.push(args.next().unwrap_or_else(|| usage_error("--option needs a LINE"))),
             "--hang-on" => bugs.hang_on = Some(args.next().unwrap_or_else(|| usage_error("--hang-on needs a FEN"))),
+            "--crash-at-depth" => {
+                let n = args.next().and_then(|n| n.parse().ok());
+                bugs.crash_at_depth = Some(n.unwrap_or_else(|| usage_error("--crash-at-depth needs a depth")));
+            }
             "--crash-once" => {
                 bugs.crash_once = Some(args.next().unwrap_or_else(|| usage_error("--crash-once needs a FILE")))
             }
@@ -505,6 +523,7 @@ fn main() {
         if bugs.hang_on.as_deref() == Some(fen) {
             hang_forever();
         }
+        bugs.crash_if_shallow(depth.max(1));
         print!("{}", divide_text(&node, depth.max(1), &bugs, format, !moves.is_empty()));
     }
 }
@@ -603,6 +622,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                     hang_forever();
                 }
                 let depth: u32 = d.parse().unwrap_or(1).max(1);
+                bugs.crash_if_shallow(depth);
                 if bugs.has("threaded") {
                     let (node, bugs, format) = (node, bugs.clone(), format.to_string());
                     std::thread::spawn(move || {

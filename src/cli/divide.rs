@@ -61,6 +61,10 @@ pub struct DivideArgs {
     /// and a pasted divide answers for its root alone.
     #[arg(long)]
     pub bisect: bool,
+    /// With --bisect: never ask either side below this depth (for an engine that cannot answer
+    /// `go perft 1`); the hunt stops at this depth and the witness says so [default: 1].
+    #[arg(long, value_name = "DEPTH", value_parser = positive_depth_arg, allow_negative_numbers = true, requires = "bisect")]
+    pub min_depth: Option<u32>,
     /// Hash table size in MiB, shared by all threads (0 = no table) [default: 0].
     ///
     /// For our generator.
@@ -155,6 +159,9 @@ pub fn run_with<R: Rules + 'static>(
     let max = rules.max_depth();
     if args.depth > max {
         return Err(usage(&format!("--depth: {} is not a depth (1 to {max})", args.depth)));
+    }
+    if let Some(min) = args.min_depth.filter(|&m| m > args.depth) {
+        return Err(usage(&format!("--min-depth {min} is more than --depth {}", args.depth)));
     }
     let inputs: Vec<&std::path::Path> = args.against.iter().map(|p| p.as_path()).collect();
     args.picture.check(hunting, args.json, &inputs)?;
@@ -350,6 +357,7 @@ fn hunt<R: Rules + 'static>(
     };
     let live_line = |side: Side, m: &str, n: u64| status.set(format!("{side}: {m}: {n}"));
     let mut checker = Checker::new(&**rules, engine.as_mut(), reference.as_mut());
+    checker.min_depth = args.min_depth.unwrap_or(1);
     checker = if args.bisect { checker.on_step(show_step) } else { checker.on_line(&live_line) };
     let result = checker.check(line, args.depth, args.bisect);
     let (calls, reference_calls) = (checker.engine_calls, checker.reference_calls);

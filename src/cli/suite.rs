@@ -16,7 +16,7 @@ use super::hunt::{
 use super::Outcome;
 use anyhow::Context;
 use chesstool::chess::Chess;
-use chesstool::engines::{DivideFormat, Line};
+use chesstool::engines::{signals, DivideFormat, Line};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::{Checker, VerifyError};
 use chesstool::verify::suite::{parse_suite_bytes, SuiteEntry};
@@ -35,6 +35,10 @@ pub struct SuiteArgs {
     /// Skip depths above this (0 to 20).
     #[arg(long, value_name = "DEPTH", value_parser = depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
+    /// Skip depths below this, and never ask either side below it while hunting a witness (for an
+    /// engine that cannot answer `go perft 1`) [default: 1].
+    #[arg(long, value_name = "DEPTH", value_parser = super::common::positive_depth_arg, allow_negative_numbers = true)]
+    pub min_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
@@ -171,6 +175,10 @@ struct SuiteJson<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     variant: Option<String>,
+    /// The signal that ended the run early (`SIGTERM`, `SIGINT`): the
+    /// report covers the counts done before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interrupted: Option<String>,
     files: &'a [Summary],
     totals: &'a Summary,
     mismatches: &'a [Mismatch],
@@ -270,7 +278,11 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             .counts
             .iter()
             .copied()
-            .filter(|&(d, n)| args.max_depth.is_none_or(|m| d <= m) && args.max_nodes.is_none_or(|m| n <= m))
+            .filter(|&(d, n)| {
+                args.max_depth.is_none_or(|m| d <= m)
+                    && args.min_depth.is_none_or(|m| d >= m)
+                    && args.max_nodes.is_none_or(|m| n <= m)
+            })
             .collect();
         checks.sort_by_key(|&(d, _)| d);
         checks
@@ -329,12 +341,21 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     let retries = args.retries.unwrap_or(0);
     let mut junit_suites = Vec::new();
     let mut done = 0;
+    // A time limit's SIGTERM or a Ctrl-C ends the counting, not the report.
+    signals::report_on_signals();
+    let stop = || signals::interrupted().is_some();
     for suite in &suites {
+        if stop() {
+            break;
+        }
         let file_started = Instant::now();
         let mut summary =
             Summary { file: Some(suite.name.clone()), positions: suite.entries.len(), ..Summary::default() };
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
+            if stop() {
+                break;
+            }
             if let Some(reason) = cannot.get(&entry.origin) {
                 summary.unsupported += 1;
                 for &(depth, _) in &entry.counts {
@@ -356,6 +377,9 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             // not asked (they would fail the same way, or take as long).
             let mut failed_at: Option<u32> = None;
             for (depth, expected) in checks {
+                if stop() {
+                    break;
+                }
                 if let Some(at) = failed_at {
                     summary.skipped += 1;
                     let message = format!("not asked: the engine failed at depth {at} of this position");
@@ -368,6 +392,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 let got = match engine.as_mut() {
                     Some(e) => match ask_count(e.as_mut(), pos, depth, retries, &mut engine_calls) {
                         Ok(n) => n,
+                        // The engine was killed by the signal: not its failure.
+                        Err(_) if stop() => break,
                         Err((err, _)) if !err.is_engine_failure() => {
                             return Err(verify_error(VerifyError::Engine(err)))
                         }
@@ -391,7 +417,10 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                             continue;
                         }
                     },
-                    None => rules.perft(pos, depth),
+                    None => match stoppable_perft(&rules, pos, depth) {
+                        Some(n) => n,
+                        None => break,
+                    },
                 };
                 let seconds = count_started.elapsed().as_secs_f64();
                 summary.checked += 1;
@@ -423,12 +452,17 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             // One witness per failing position, from its shallowest failing depth.
             if let (Some(first), Some(e), Some(r)) = (failing.first_mut(), engine.as_mut(), reference.as_mut()) {
                 let mut checker = Checker::new(&*rules, e.as_mut(), r.as_mut());
+                checker.min_depth = args.min_depth.unwrap_or(1);
                 let report = checker.check_from(&Line::new(pos.clone()), first.depth, first.depth, true);
                 first.calls = checker.engine_calls;
                 engine_calls += checker.engine_calls;
                 drop(checker);
                 let report = match report {
                     Ok(report) => Some(report),
+                    Err(_) if stop() => {
+                        first.note = Some("no witness: interrupted while looking for it".to_string());
+                        None
+                    }
                     Err(err) if err.is_engine_failure() => {
                         // The mismatch stands; the hunt for its witness failed.
                         e.restart();
@@ -500,8 +534,11 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             super::common::write_output_file("--junit", path, xml.as_bytes(), args.force.force, &inputs)?;
         }
     }
-    // An engine failure wins over a mismatch: the verdict is incomplete.
+    // An interruption or an engine failure wins over a mismatch: the
+    // verdict is incomplete.
+    let interrupted = signals::interrupted();
     let (outcome, status) = match (failures.is_empty(), mismatches.is_empty()) {
+        _ if interrupted.is_some() => (Outcome::EngineFailure, "interrupted"),
         (false, _) => (Outcome::EngineFailure, "engine-failure"),
         (true, false) => (Outcome::Mismatch, "mismatch"),
         (true, true) => (Outcome::Success, "ok"),
@@ -511,6 +548,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         let doc = SuiteJson {
             status,
             variant: rules.variant(),
+            interrupted: interrupted.map(signals::signal_name),
             files: &summaries,
             totals: &totals,
             mismatches: &mismatches,
@@ -545,7 +583,23 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 writeln!(out, "{}:{} (depth {}{attempts}): {}", f.file, f.line_number, f.depth, f.message)?;
             }
         }
+        if let Some(signal) = interrupted {
+            let name = signals::signal_name(signal);
+            writeln!(
+                out,
+                "\ninterrupted by {name} after {done} of {total_checks} counts: the rows above are the counts done"
+            )?;
+        }
         out.flush()?;
+    }
+    if let Some(signal) = interrupted {
+        let _ = std::io::stdout().flush();
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: interrupted by {}: the report covers the {done} counts done",
+            signals::signal_name(signal)
+        );
+        signals::exit_by_signal(signal);
     }
     if !failures.is_empty() {
         // The one line on stderr; the failures are in the report.
@@ -557,6 +611,25 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         );
     }
     Ok(outcome)
+}
+
+/// Our perft of `pos`, counted on a thread of its own so that a signal
+/// caught meanwhile (`signals::interrupted`) ends the wait: `None` then.
+fn stoppable_perft<R: Rules + 'static>(rules: &Arc<R>, pos: &R::Position, depth: u32) -> Option<u64> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (rules, pos) = (Arc::clone(rules), pos.clone());
+    // The same number of workers as the caller's pool (`--threads`).
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(rayon::current_num_threads()).build().ok()?;
+    std::thread::spawn(move || {
+        let _ = tx.send(pool.install(|| rules.perft(&pos, depth)));
+    });
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(n) => return Some(n),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if signals::interrupted().is_none() => {}
+            Err(_) => return None,
+        }
+    }
 }
 
 /// One note per reason for the positions never compared, naming them.
@@ -616,6 +689,9 @@ fn nothing_to_check<R: Rules>(suites: &[SuiteFile<R>], counts: usize, args: &Sui
         if let Some(d) = args.max_depth {
             filters.push(format!("--max-depth {d}"));
         }
+        if let Some(d) = args.min_depth {
+            filters.push(format!("--min-depth {d}"));
+        }
         if let Some(n) = args.max_nodes {
             filters.push(format!("--max-nodes {n}"));
         }
@@ -633,6 +709,9 @@ fn nothing_to_check<R: Rules>(suites: &[SuiteFile<R>], counts: usize, args: &Sui
 fn skip_reason(args: &SuiteArgs, depth: u32, nodes: u64) -> String {
     match (args.max_depth, args.max_nodes) {
         (Some(m), _) if depth > m => format!("depth {depth} is above --max-depth {m}"),
+        _ if args.min_depth.is_some_and(|m| depth < m) => {
+            format!("depth {depth} is below --min-depth {}", args.min_depth.unwrap_or(1))
+        }
         (_, Some(m)) => format!("{nodes} nodes is above --max-nodes {m}"),
         _ => "skipped".to_string(),
     }

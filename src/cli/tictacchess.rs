@@ -204,6 +204,7 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
         against: args.against,
         against_format: args.against_format,
         bisect: args.bisect,
+        min_depth: None,
         picture: args.picture,
         hash: None,
         threads: None,

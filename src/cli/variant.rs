@@ -30,8 +30,9 @@ pub struct VariantArgs {
     #[arg(long, value_name = "FILE", requires = "variant")]
     pub variant_path: Option<String>,
     /// The square names of the moves read and printed (--moves, divides, engines, pastes): `fsf`
-    /// (Fairy-Stockfish's, ranks from 1: `h3e3`) or `iccs` (xiangqi's, as Pikafish and UCCI engines
-    /// write it, ranks from 0: `h2e2`; boards of at most ten ranks) [default: fsf].
+    /// (Fairy-Stockfish's, ranks from 1: `h3e3`), `iccs` (xiangqi's, as Pikafish and UCCI engines
+    /// write it, ranks from 0: `h2e2`; boards of at most ten ranks) or `usi` (the shogi world's:
+    /// moves `7g7f`, `P*5e`, positions in SFEN) [default: usi with --engine-usi, else fsf].
     #[arg(long, value_name = "NOTATION", requires = "variant")]
     pub notation: Option<MoveNotation>,
 }
@@ -51,6 +52,14 @@ impl VariantArgs {
 
     fn path(&self) -> &str {
         self.variant_path.as_deref().unwrap_or_default()
+    }
+
+    /// The rules of one variant, printing in USI notation by default when
+    /// the engine under test speaks USI (`usi_engine`).
+    pub fn rules_for(&self, usi_engine: bool) -> Result<VariantRules> {
+        let default = if usi_engine { MoveNotation::Usi } else { MoveNotation::Fairy };
+        let args = VariantArgs { notation: Some(self.notation.unwrap_or(default)), ..self.clone() };
+        args.rules()
     }
 
     /// The rules of one variant.
@@ -147,7 +156,7 @@ pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serd
     if args.hash.is_some_and(|h| h > 0) {
         return Err(no_hash_table());
     }
-    let rules = args.variant.rules()?;
+    let rules = args.variant.rules_for(args.engine.engine_usi.is_some())?;
     let threads = args.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
     let used = pool.current_num_threads();
@@ -164,7 +173,7 @@ pub fn suite(args: &super::suite::SuiteArgs) -> Result<Outcome> {
     if args.hash > 0 {
         return Err(no_hash_table());
     }
-    let rules = args.variant.rules()?;
+    let rules = args.variant.rules_for(args.engine.engine_usi.is_some())?;
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().context("cannot start the thread pool")?;
     let used = pool.current_num_threads();

@@ -3,7 +3,10 @@
 //! killed with it); the groups alive are kept in a fixed table that a signal
 //! handler can read without locking or allocating. On SIGINT, SIGTERM or
 //! SIGHUP the handler kills every group and then lets the signal take its
-//! default course. Against SIGKILL, which no handler sees, each engine asks
+//! default course, unless the run keeps a report (`report_on_signals`:
+//! `suite`, `fuzz`): then the first signal is only recorded, the run
+//! stops at its next step, prints what it has and ends by the same signal
+//! (`exit_by_signal`); a second signal ends it at once. Against SIGKILL, which no handler sees, each engine asks
 //! the kernel to kill it when its parent dies (`PR_SET_PDEATHSIG` on Linux).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -13,6 +16,10 @@ const SLOTS: usize = 64;
 
 static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
 static INSTALLED: AtomicBool = AtomicBool::new(false);
+/// Set by a run that prints its report so far when interrupted.
+static DEFER: AtomicBool = AtomicBool::new(false);
+/// The signal recorded while `DEFER` was set (0: none).
+static CAUGHT: AtomicI32 = AtomicI32::new(0);
 
 /// Remembers a live engine's process group.
 pub(crate) fn register(pgid: i32) {
@@ -53,6 +60,10 @@ pub fn kill_all_engines() {
 #[cfg(unix)]
 extern "C" fn on_signal(signal: libc::c_int) {
     kill_all_engines();
+    if DEFER.load(Ordering::SeqCst) && CAUGHT.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+        // The run notices at its next step and reports what it has.
+        return;
+    }
     // SAFETY: signal(2) and raise(3) are async-signal-safe; restoring the
     // default action and raising again ends chesstool the way the signal
     // would have (exit status "killed by signal N").
@@ -84,6 +95,47 @@ pub fn kill_engines_on_signals() {
             }
         }
     }
+}
+
+/// From now on the first SIGINT, SIGTERM or SIGHUP kills the engines and
+/// is recorded instead of ending chesstool: the run polls `interrupted`,
+/// prints its report so far, then calls `exit_by_signal`.
+pub fn report_on_signals() {
+    DEFER.store(true, Ordering::SeqCst);
+}
+
+/// The signal recorded since `report_on_signals`, if any.
+pub fn interrupted() -> Option<i32> {
+    match CAUGHT.load(Ordering::SeqCst) {
+        0 => None,
+        s => Some(s),
+    }
+}
+
+/// The signal's name for a report (`SIGTERM`).
+pub fn signal_name(signal: i32) -> String {
+    #[cfg(unix)]
+    match signal {
+        libc::SIGINT => return "SIGINT".into(),
+        libc::SIGTERM => return "SIGTERM".into(),
+        libc::SIGHUP => return "SIGHUP".into(),
+        _ => {}
+    }
+    format!("signal {signal}")
+}
+
+/// Ends chesstool by `signal` (exit status "killed by signal N", as a
+/// shell or `timeout` expects), once the report is out.
+pub fn exit_by_signal(signal: i32) -> ! {
+    kill_all_engines();
+    #[cfg(unix)]
+    // SAFETY: restoring the default action and raising the signal ends the
+    // process; nothing is left to clean up but what the kernel does.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+    std::process::exit(128 + signal)
 }
 
 #[cfg(test)]

@@ -184,6 +184,10 @@ pub struct Checker<'a, R: Rules> {
     /// of the lines checked next, where one is known: the layer test then
     /// asks the witness position a third way, from the start by moves only.
     pub origin: Option<Line<R>>,
+    /// The shallowest depth either side is asked (`--min-depth`; 1 by
+    /// default): for an engine that cannot answer shallower, the hunt
+    /// stops at this depth and its witness says so.
+    pub min_depth: u32,
     on_step: Option<Box<OnStep<'a>>>,
     on_line: Option<&'a OnLine<'a>>,
 }
@@ -199,6 +203,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             reference_calls: 0,
             engine_wait: Duration::ZERO,
             origin: None,
+            min_depth: 1,
             on_step: None,
             on_line: None,
         }
@@ -261,7 +266,7 @@ impl<'a, R: Rules> Checker<'a, R> {
     /// first depth that differs: a bug that shows shallower than asked costs
     /// only the shallow calls, one that shows only at `depth` a few percent more.
     pub fn check(&mut self, start: &Line<R>, depth: u32, descend: bool) -> Result<Report<R>, VerifyError> {
-        self.check_from(start, if descend { 1 } else { depth }, depth, descend)
+        self.check_from(start, if descend { self.min_depth } else { depth }, depth, descend)
     }
 
     /// As `check`, deepening from `first` (a suite whose shallower counts
@@ -278,7 +283,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             return Err(VerifyError::TooDeep { depth, max });
         }
         let mut root = DivideDiff::default();
-        for d in first.min(depth)..=depth {
+        for d in first.max(self.min_depth).min(depth)..=depth {
             root = self.compare(start, d)?;
             if root.is_match() {
                 continue;
@@ -346,16 +351,25 @@ impl<'a, R: Rules> Checker<'a, R> {
                 history_dependent: None,
                 from_start: None,
             };
+            let floor = self.min_depth.max(1);
+            let at_floor = (floor > 1 && depth <= floor)
+                .then(|| format!("depth {depth}: the engine is not asked below --min-depth {floor}"));
             if diff.lists_differ() {
                 // The move list is wrong here: the shallowest divide that
                 // shows it is the witness (a suite's hunt starts deep).
-                // An engine that cannot answer at depth 1 keeps the deeper one.
-                if depth > 1 {
-                    if let Some(shallow) = self.compare(&line, 1).ok().filter(DivideDiff::lists_differ) {
-                        return Ok(witness(line, 1, shallow, None));
+                // An engine that cannot answer shallower keeps the deeper one.
+                if depth > floor {
+                    if let Some(shallow) = self.compare(&line, floor).ok().filter(DivideDiff::lists_differ) {
+                        let note = (floor > 1)
+                            .then(|| format!("depth {floor}: the engine is not asked below --min-depth {floor}"));
+                        return Ok(witness(line, floor, shallow, note));
                     }
                 }
-                return Ok(witness(line, depth, diff, None));
+                return Ok(witness(line, depth, diff, at_floor));
+            }
+            if let Some(note) = at_floor {
+                let note = format!("{note}; the moves whose counts differ lead to the wrong position");
+                return Ok(witness(line, depth, diff, Some(note)));
             }
             if depth <= 1 {
                 let note = if diff.engine_total_only {

@@ -5,9 +5,9 @@
 //! Every position is asked as root + moves, so make/unmake state is
 //! exercised as in games (unless `fen_only`).
 //!
-//! The depth is chosen from the engine's cost per call (`choose_depth`): an
-//! engine that spends its calls starting up is asked about whole subtrees
-//! at once, a fast one about move lists.
+//! The depth is chosen from the perft of the first root (`choose_depth`):
+//! the deepest whose subtree stays within a node budget, so that one call
+//! checks a few thousand positions and a seed always repeats its depth.
 //!
 //! With position checks, an engine that prints its position (Stockfish's
 //! `d`) is also held to our FEN (castling rights, e.p. square, clocks: make
@@ -38,8 +38,11 @@ pub struct Options {
     /// The depth of each comparison (1: the move lists); with `auto_depth`,
     /// the deepest it may choose.
     pub depth: u32,
-    /// Choose the depth from the engine's cost per call.
+    /// Choose the depth from the first root's perft (`choose_depth`).
     pub auto_depth: bool,
+    /// The shallowest depth asked of either side (`--min-depth`, 1 by
+    /// default): the automatic depth is at least this, and bisections stop here.
+    pub min_depth: u32,
     /// Send every position as a text of its own, never as moves from a root.
     pub fen_only: bool,
     /// Go on after a finding until the budget is spent, keeping one witness
@@ -51,6 +54,9 @@ pub struct Options {
     pub check_positions: bool,
     /// Every other game starts at one of the first `primary` roots in turn.
     pub primary: usize,
+    /// Asked between comparisons: true ends the run with what it has (a
+    /// signal caught); an engine failure while it is true is no failure.
+    pub interrupted: Option<fn() -> bool>,
 }
 
 /// Where a run is, for live progress.
@@ -123,7 +129,7 @@ pub struct Found<R: Rules> {
 pub struct DepthChoice {
     /// The depth.
     pub depth: u32,
-    /// Why, for the report (`a call costs 1.02 s at depth 1 and 1.04 s at depth 3: start-up dominates`).
+    /// Why, for the report (`the deepest depth up to 4 whose perft at the first root is at most 2000 nodes: 400 at depth 2`).
     pub reason: String,
 }
 
@@ -143,6 +149,8 @@ pub struct Summary<R: Rules> {
     pub engine_wait: Duration,
     /// What was found, one entry per cause, in the order found.
     pub found: Vec<Found<R>>,
+    /// The run was interrupted (`Options::interrupted`) before its budget was spent.
+    pub interrupted: bool,
 }
 
 impl<R: Rules> Summary<R> {
@@ -203,12 +211,15 @@ pub fn run<R: Rules>(
     let mut keys = KeyBook { keys: HashMap::new() };
     let mut positions = 0u64;
     let mut found: Vec<Found<R>> = Vec::new();
+    let stop = || options.interrupted.is_some_and(|f| f());
     let spent = |positions: u64| {
         options.budget.positions.is_some_and(|n| positions >= n)
             || options.budget.time.is_some_and(|t| started.elapsed() >= t)
+            || stop()
     };
+    checker.min_depth = checker.min_depth.max(options.min_depth);
     let depth = if options.auto_depth {
-        choose_depth(checker, &Line::new(walker.first_root().clone()), options.depth)?
+        choose_depth(rules, walker.first_root(), options.min_depth, options.depth)
     } else {
         DepthChoice { depth: options.depth, reason: "as given (--depth)".to_string() }
     };
@@ -226,10 +237,17 @@ pub fn run<R: Rules>(
             // The line from the start to the asked root, for the layer test.
             checker.origin =
                 walker.path_to(&if options.fen_only { line.clone() } else { Line::new(line.root.clone()) });
-            let report = checker.check_from(&asked, d, d, true)?;
+            // An engine killed by the signal fails its call: that is the interruption.
+            let report = match checker.check_from(&asked, d, d, true) {
+                Err(_) if stop() => break 'games,
+                report => report?,
+            };
             positions += 1;
             if let Some(w) = report.witness {
-                let w = witness::shorten(checker, w)?;
+                let w = match witness::shorten(checker, w.clone()) {
+                    Err(_) if stop() => w,
+                    w => w?,
+                };
                 let fault = witness::fault(rules, &w);
                 let cause = witness::cause(&w, &fault);
                 record(&mut found, Finding::Moves(w), cause, Some(fault), walked);
@@ -241,7 +259,11 @@ pub fn run<R: Rules>(
             }
             if options.check_positions {
                 let before = before.as_ref().map(|(p, m)| (p, *m));
-                if let Some(f) = check_position(checker, &mut keys, &asked, &pos, before)? {
+                let checked = match check_position(checker, &mut keys, &asked, &pos, before) {
+                    Err(_) if stop() => break 'games,
+                    checked => checked?,
+                };
+                if let Some(f) = checked {
                     let cause = position_cause(&f);
                     record(&mut found, Finding::Position(f), cause, None, walked);
                     if !options.keep_going {
@@ -272,6 +294,7 @@ pub fn run<R: Rules>(
         engine_calls: checker.engine_calls,
         engine_wait: checker.engine_wait,
         found,
+        interrupted: stop(),
     })
 }
 
@@ -301,43 +324,55 @@ fn position_cause<R: Rules>(f: &PositionFinding<R>) -> String {
     }
 }
 
-/// The deepest depth (up to `max`) at which one call to the engine costs
-/// about what a depth-1 call costs: the calls of an engine that spends them
-/// starting up are then spent on whole subtrees. Measured at `root` (the
-/// standard start for chess); differences there are left to the walks.
-fn choose_depth<R: Rules>(checker: &mut Checker<'_, R>, root: &Line<R>, max: u32) -> Result<DepthChoice, VerifyError> {
-    let timed = |checker: &mut Checker<'_, R>, depth: u32| -> Result<Duration, VerifyError> {
-        let before = checker.engine_wait;
-        checker.compare(root, depth)?;
-        Ok(checker.engine_wait - before)
-    };
-    // The faster of two depth-1 calls: the first may pay for loading.
-    let one = timed(checker, 1)?.min(timed(checker, 1)?);
-    let ms = |t: Duration| format!("{:.0} ms", t.as_secs_f64() * 1000.0);
-    if one < CHEAP_CALL {
-        let reason = format!("a call costs {} at depth 1: cheap calls, move lists", ms(one));
-        return Ok(DepthChoice { depth: 1, reason });
-    }
-    let mut depth = 1;
-    let mut cost = one;
-    while depth < max.min(MAX_AUTO_DEPTH) {
-        let t = timed(checker, depth + 1)?;
-        if t > one.mul_f64(1.5) {
-            break;
+/// The deepest depth from `min` up to `max` (and `MAX_AUTO_DEPTH`) whose
+/// perft at `root`, counted by the reference rules, stays within
+/// `AUTO_NODE_BUDGET` nodes: a function of the root and the options alone,
+/// never of the clock, so one seed always compares at one depth. Depth 4
+/// of a middlegame is millions of nodes; depth 1 of Amazons 2,176.
+fn choose_depth<R: Rules>(rules: &R, root: &R::Position, min: u32, max: u32) -> DepthChoice {
+    let min = min.max(1);
+    let top = max.min(MAX_AUTO_DEPTH).max(min);
+    let mut depth = min;
+    let mut nodes = bounded_perft(rules, root, min, u64::MAX).unwrap_or(u64::MAX);
+    while depth < top {
+        match bounded_perft(rules, root, depth + 1, AUTO_NODE_BUDGET) {
+            Some(n) => {
+                depth += 1;
+                nodes = n;
+            }
+            None => break,
         }
-        depth += 1;
-        cost = t;
     }
+    let floor = if min > 1 { format!(", at least --min-depth {min}") } else { String::new() };
     let reason = format!(
-        "a call costs {} at depth 1 and {} at depth {depth}: the engine's start-up dominates",
-        ms(one),
-        ms(cost)
+        "the deepest depth up to {top}{floor} whose perft at the first root is at most {AUTO_NODE_BUDGET} nodes: {nodes} at depth {depth}"
     );
-    Ok(DepthChoice { depth, reason })
+    DepthChoice { depth, reason }
 }
 
-/// A depth-1 call cheaper than this keeps the comparisons at depth 1.
-const CHEAP_CALL: Duration = Duration::from_millis(30);
+/// The perft of `pos` at `depth`, or `None` as soon as it passes `limit`
+/// (so that a wide game costs no more than the budget to rule out).
+fn bounded_perft<R: Rules>(rules: &R, pos: &R::Position, depth: u32, limit: u64) -> Option<u64> {
+    fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, total: &mut u64, limit: u64) -> bool {
+        let moves = rules.legal_moves(pos);
+        if depth <= 1 {
+            *total += moves.len() as u64;
+            return *total <= limit;
+        }
+        moves.into_iter().all(|m| count(rules, &rules.play(pos, m), depth - 1, total, limit))
+    }
+    let mut total = 0;
+    if depth == 0 {
+        return Some(1);
+    }
+    count(rules, pos, depth, &mut total, limit).then_some(total)
+}
+
+/// The most nodes the automatic depth's perft at the first root may have
+/// (the standard start: 400 at depth 2, 8,902 at depth 3; xiangqi's 1,920
+/// at depth 2): a move list or two per call for a fast engine, hundreds of
+/// positions per start-up for a slow one.
+pub const AUTO_NODE_BUDGET: u64 = 2_000;
 
 /// The deepest depth chosen by itself (perft 4 of a middlegame position is
 /// millions of nodes: seconds for a slow engine).
@@ -484,6 +519,8 @@ mod tests {
         let options = Options {
             depth: 1,
             auto_depth: false,
+            min_depth: 1,
+            interrupted: None,
             fen_only: false,
             keep_going: false,
             budget,

@@ -16,7 +16,7 @@ use super::hunt::{
 };
 use super::Outcome;
 use chesstool::chess::Chess;
-use chesstool::engines::DivideFormat;
+use chesstool::engines::{signals, DivideFormat};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::Checker;
 use chesstool::verify::fuzz::{self, Budget, Options, Progress};
@@ -70,10 +70,14 @@ pub struct WalkArgs {
     pub roots: Option<PathBuf>,
     /// Depth of the perft in plies.
     ///
-    /// The depth of each comparison (1: the move lists) [default: chosen from the engine's cost per call:
-    /// 1 for an engine that answers in milliseconds, up to 4 for one whose calls are spent starting up].
+    /// The depth of each comparison (1: the move lists) [default: the deepest up to 4 whose perft at the
+    /// first root is at most 2000 nodes (2 for chess), the same for every run of a seed].
     #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: Option<u32>,
+    /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): the
+    /// comparisons are at least this deep, and a bisection stops here and says so [default: 1].
+    #[arg(long, value_name = "DEPTH", value_parser = positive_depth_arg, allow_negative_numbers = true)]
+    pub min_depth: Option<u32>,
     /// Send every position as a FEN of its own, never as `position ... moves` (for an engine whose move list handling is broken).
     #[arg(long)]
     pub fen_only: bool,
@@ -112,7 +116,7 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
             "--chess960 has no effect without --engine-script (a UCI engine says itself whether it plays Chess960)",
         ))
     } else if args.variant.is_set() {
-        args.variant.rules().and_then(|rules| {
+        args.variant.rules_for(args.walk.engine.engine_usi.is_some()).and_then(|rules| {
             let rules = Arc::new(rules);
             let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
             run_with(rules, vec![start], 1, &|_| Vec::new(), &args.walk, check, false)
@@ -166,6 +170,11 @@ pub fn run_with<R: Rules + 'static>(
     if junit_stdout && args.json {
         return Err(usage("--junit - and --json both write to standard output: give --junit a file"));
     }
+    if let (Some(min), Some(depth)) = (args.min_depth, args.depth) {
+        if min > depth {
+            return Err(usage(&format!("--min-depth {min} is more than --depth {depth}")));
+        }
+    }
     let inputs: Vec<&std::path::Path> = args.roots.iter().map(PathBuf::as_path).collect();
     super::common::check_output("--junit", args.junit.as_deref(), args.force.force, &inputs)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -209,9 +218,12 @@ pub fn run_with<R: Rules + 'static>(
     skipped.of = all_roots;
     let sweep: Vec<R::Position> =
         sweep.into_iter().filter(|r| root_support(engine.as_mut(), reference.as_mut(), r).is_ok()).collect();
+    let min_depth = args.min_depth.unwrap_or(1);
     let options = Options {
         depth: args.depth.unwrap_or(AUTO_DEPTH_MAX),
         auto_depth: args.depth.is_none(),
+        min_depth,
+        interrupted: Some(|| signals::interrupted().is_some()),
         fen_only: args.fen_only,
         keep_going: args.keep_going,
         budget,
@@ -221,6 +233,8 @@ pub fn run_with<R: Rules + 'static>(
     let status = Status::new(args.quiet || args.json || junit_stdout);
     let mut walker = Walker::new(&*rules, roots, seed).with_sweep(sweep);
     let mut checker = Checker::new(&*rules, engine.as_mut(), reference.as_mut());
+    // A time limit's SIGTERM or a Ctrl-C ends the walks, not the report.
+    signals::report_on_signals();
     let mut show = |p: &Progress| {
         if p.positions % 16 == 1 {
             let speed = p.positions as f64 / p.elapsed.as_secs_f64().max(1e-9);
@@ -246,16 +260,30 @@ pub fn run_with<R: Rules + 'static>(
     if args.json {
         let mut doc = report::FuzzJson::new(&*rules, seed, &summary, engine_calls);
         doc.skipped_roots = skipped;
+        doc.min_depth = (min_depth > 1).then_some(min_depth);
+        doc.interrupted = signals::interrupted().map(signals::signal_name);
         write_json(&doc)?;
     } else if !junit_stdout {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", report::headline(seed, &summary))?;
         writeln!(out, "{}", report::budget_line(&summary))?;
+        if let Some(signal) = signals::interrupted() {
+            writeln!(out, "interrupted: by {} before the budget was spent", signals::signal_name(signal))?;
+        }
         if let Some(s) = &skipped {
             writeln!(out, "{}", s.note())?;
         }
         write!(out, "{}", report::findings_text(&*rules, &summary))?;
         out.flush()?;
+    }
+    if let Some(signal) = signals::interrupted() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: interrupted by {}: the report covers the positions compared before it",
+            signals::signal_name(signal)
+        );
+        let _ = std::io::stdout().flush();
+        signals::exit_by_signal(signal);
     }
     Ok(if summary.found.is_empty() { Outcome::Success } else { Outcome::Mismatch })
 }

@@ -98,8 +98,16 @@ pub struct FuzzJson {
     pub variant: Option<String>,
     pub seed: u64,
     pub depth: u32,
-    /// Why this depth (`as given (--depth)`, or what the engine's calls cost).
+    /// Why this depth (`as given (--depth)`, or the rule of the automatic
+    /// depth with the first root's perft); a rerun with `--depth` repeats it.
     pub depth_reason: String,
+    /// `--min-depth`, when above 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_depth: Option<u32>,
+    /// The signal that ended the run early (`SIGTERM`, `SIGINT`): the
+    /// report covers the positions compared before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
     pub positions: u64,
     pub games: u64,
     pub positions_per_second: f64,
@@ -204,11 +212,17 @@ impl FuzzJson {
             Some(f) => (Some(f.root.clone()), f.witness.clone(), f.position_check.clone()),
         };
         FuzzJson {
-            status: if s.found.is_empty() { "ok" } else { "mismatch" },
+            status: match (s.found.is_empty(), s.interrupted) {
+                (false, _) => "mismatch",
+                (true, true) => "interrupted",
+                (true, false) => "ok",
+            },
             variant: rules.variant(),
             seed,
             depth: s.depth.depth,
             depth_reason: s.depth.reason.clone(),
+            min_depth: None,
+            interrupted: None,
             positions: s.positions,
             games: s.games,
             positions_per_second: (speed(s) * 10.0).round() / 10.0,

@@ -13,6 +13,10 @@ pub enum MoveNotation {
     Fairy,
     /// ICCS: ranks from 0, one digit (`a0`, `a9`); boards of at most ten ranks.
     Iccs,
+    /// USI's, the shogi world's, on the way out: moves as USI engines print
+    /// them (`7g7f`, `P*5e`) and positions in SFEN where SFEN says all of
+    /// the position (`... b Pp 1`). Moves are read in either notation.
+    Usi,
 }
 
 impl std::str::FromStr for MoveNotation {
@@ -22,7 +26,10 @@ impl std::str::FromStr for MoveNotation {
         match s {
             "fsf" | "fairy" => Ok(MoveNotation::Fairy),
             "iccs" => Ok(MoveNotation::Iccs),
-            _ => Err(format!("{s:?}: a move notation is fsf (ranks from 1, Fairy-Stockfish) or iccs (ranks from 0)")),
+            "usi" => Ok(MoveNotation::Usi),
+            _ => Err(format!(
+                "{s:?}: a move notation is fsf (ranks from 1, Fairy-Stockfish), iccs (ranks from 0) or usi (7g7f, P*5e; SFEN)"
+            )),
         }
     }
 }
@@ -102,6 +109,7 @@ mod tests {
     fn notation_names_read() {
         assert_eq!("iccs".parse(), Ok(MoveNotation::Iccs));
         assert_eq!("fsf".parse(), Ok(MoveNotation::Fairy));
+        assert_eq!("usi".parse(), Ok(MoveNotation::Usi));
         assert!("ucci".parse::<MoveNotation>().unwrap_err().contains("iccs"));
     }
 }

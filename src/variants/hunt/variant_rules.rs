@@ -67,11 +67,13 @@ impl VariantRules {
         }
     }
 
-    /// A move's text in the notation chosen (`to_iccs` of ours for ICCS).
+    /// A move's text in the notation chosen (`to_iccs` of ours for ICCS,
+    /// `to_usi` for USI; square names in a hint's words change alike).
     fn theirs(&self, text: String) -> String {
         match self.notation {
             MoveNotation::Fairy => text,
             MoveNotation::Iccs => iccs::to_iccs(&self.variant.geometry, &text),
+            MoveNotation::Usi => usi::to_usi(&self.variant, &text),
         }
     }
 
@@ -295,7 +297,16 @@ impl Rules for VariantRules {
     }
 
     fn position_text(&self, pos: &Position) -> String {
-        self.variant.fen(pos)
+        let fen = self.variant.fen(pos);
+        if self.notation == MoveNotation::Usi {
+            // SFEN where it says all of the position (no castling rights,
+            // en-passant square or check counters), else the FEN.
+            let sfen = self.variant.sfen(pos);
+            if self.variant.parse_sfen(&sfen).is_ok_and(|back| self.variant.fen(&back) == fen) {
+                return sfen;
+            }
+        }
+        fen
     }
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
@@ -316,8 +327,17 @@ impl Rules for VariantRules {
 
     fn read_move(&self, pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
-        if self.notation == MoveNotation::Fairy {
-            return self.read_fairy(pos, text);
+        match self.notation {
+            MoveNotation::Fairy => return self.read_fairy(pos, text),
+            MoveNotation::Usi => {
+                return self.read_fairy(pos, text).map_err(|e| match e {
+                    ReadMoveError::Illegal { text, canonical } => {
+                        ReadMoveError::Illegal { text, canonical: canonical.map(|c| self.theirs(c)) }
+                    }
+                    e => e,
+                })
+            }
+            MoveNotation::Iccs => {}
         }
         let ours = iccs::from_iccs(&self.variant.geometry, text).ok_or_else(|| ReadMoveError::Syntax(text.into()))?;
         self.read_fairy(pos, &ours).map_err(|e| match e {

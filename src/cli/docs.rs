@@ -39,6 +39,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("guide", include_str!("../../docs/README.md")),
     ("perft-and-bench", include_str!("../../docs/perft-and-bench.md")),
     ("divide", include_str!("../../docs/divide.md")),
+    ("engines", include_str!("../../docs/engines.md")),
     ("suite", include_str!("../../docs/suite.md")),
     ("fuzz", include_str!("../../docs/fuzz.md")),
     ("variants", include_str!("../../docs/variants.md")),

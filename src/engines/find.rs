@@ -1,4 +1,4 @@
-//! Locating engines: `stockfish` on PATH, then Debian's `/usr/games/stockfish`.
+//! Locating engines: `stockfish` (and any bare engine name) on PATH, then in Debian's `/usr/games`.
 
 use std::path::{Path, PathBuf};
 
@@ -24,12 +24,23 @@ pub fn find_stockfish() -> Result<PathBuf, String> {
     Err(format!("Stockfish not found: no executable `stockfish` on PATH nor at {DEBIAN_STOCKFISH} (install it, e.g. `apt-get install stockfish`, or give its path)"))
 }
 
+/// Where Debian puts every game engine it packages (`sjeng`, `sjaakii`,
+/// `ethereal-chess`, `stockfish`), a directory not on root's PATH.
+pub const DEBIAN_GAMES: &str = "/usr/games";
+
 /// Resolves an engine command's program: a bare `stockfish` that is not on
-/// PATH is looked up at `/usr/games/stockfish`; other programs are left to
-/// the operating system. Returns the words with the program replaced.
+/// PATH is looked up at `/usr/games/stockfish`, and so is any other bare
+/// name (`sjeng`) found in `/usr/games` but not on PATH; other programs are
+/// left to the operating system. Returns the words with the program replaced.
 pub fn resolve_program(mut words: Vec<String>) -> Result<Vec<String>, String> {
-    if words.first().map(String::as_str) == Some("stockfish") {
+    let Some(first) = words.first() else { return Ok(words) };
+    if first == "stockfish" {
         words[0] = find_stockfish()?.to_string_lossy().into_owned();
+    } else if !first.contains('/') && find_in_path(first, std::env::var_os("PATH").as_deref()).is_none() {
+        let games = Path::new(DEBIAN_GAMES).join(first);
+        if is_executable(&games) {
+            words[0] = games.to_string_lossy().into_owned();
+        }
     }
     Ok(words)
 }

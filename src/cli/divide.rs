@@ -61,8 +61,8 @@ pub struct DivideArgs {
     /// and a pasted divide answers for its root alone.
     #[arg(long)]
     pub bisect: bool,
-    /// With --bisect: never ask either side below this depth (for an engine that cannot answer
-    /// `go perft 1`); the hunt stops at this depth and the witness says so [default: 1].
+    /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): a
+    /// hunt stops at this depth and its witness says so [default: 1].
     #[arg(long, value_name = "DEPTH", value_parser = positive_depth_arg, allow_negative_numbers = true, requires = "bisect")]
     pub min_depth: Option<u32>,
     /// Hash table size in MiB, shared by all threads (0 = no table) [default: 0].

@@ -35,8 +35,8 @@ pub struct SuiteArgs {
     /// Skip depths above this (0 to 20).
     #[arg(long, value_name = "DEPTH", value_parser = depth_arg, allow_negative_numbers = true)]
     pub max_depth: Option<u32>,
-    /// Skip depths below this, and never ask either side below it while hunting a witness (for an
-    /// engine that cannot answer `go perft 1`) [default: 1].
+    /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): a
+    /// hunt stops at this depth and its witness says so [default: 1].
     #[arg(long, value_name = "DEPTH", value_parser = super::common::positive_depth_arg, allow_negative_numbers = true)]
     pub min_depth: Option<u32>,
     /// Skip counts whose expected node count is above this.
@@ -599,7 +599,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             "error: interrupted by {}: the report covers the {done} counts done",
             signals::signal_name(signal)
         );
-        signals::exit_by_signal(signal);
+        super::hunt::exit_by_signal(signal);
     }
     if !failures.is_empty() {
         // The one line on stderr; the failures are in the report.

@@ -124,20 +124,6 @@ pub fn signal_name(signal: i32) -> String {
     format!("signal {signal}")
 }
 
-/// Ends chesstool by `signal` (exit status "killed by signal N", as a
-/// shell or `timeout` expects), once the report is out.
-pub fn exit_by_signal(signal: i32) -> ! {
-    kill_all_engines();
-    #[cfg(unix)]
-    // SAFETY: restoring the default action and raising the signal ends the
-    // process; nothing is left to clean up but what the kernel does.
-    unsafe {
-        libc::signal(signal, libc::SIG_DFL);
-        libc::raise(signal);
-    }
-    std::process::exit(128 + signal)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

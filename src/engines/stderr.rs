@@ -148,7 +148,7 @@ mod tests {
         assert!(note.contains("--engine-stderr merge"), "{note}");
         let mut log = StderrLog::default();
         log.push(b"warning: no book\nsegfault here\n");
-        assert_eq!(log.note(), "; its stderr (2 line(s)) ends with \"segfault here\"");
+        assert_eq!(log.note(), "; its stderr (2 line(s)) ends with \"warning: no book\" / \"segfault here\"");
         assert_eq!(StderrLog::default().note(), "");
     }
 }

@@ -588,7 +588,7 @@ mod tests {
         let reference = divide(&[("e2e4", 1)]);
         let d = diff_divides(&Chess::new(), &pos, &divide(&[("e2e4", 1), ("e4e4f", 1)]), &reference).unwrap();
         assert_eq!(d.extra[0].mv, "e4e4f");
-        assert_eq!(d.extra[0].hint.as_deref(), Some("no piece of the side to move on e4"));
+        assert_eq!(d.extra[0].hint.as_deref(), Some("no pawn on e4 can promote: e4 is empty"));
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
         let view = Chess::new().board_view(&pos).unwrap();
         let hint = |t: &str| board_hint(&view, t).map(|h| h.text);

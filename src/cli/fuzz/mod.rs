@@ -74,8 +74,8 @@ pub struct WalkArgs {
     /// first root is at most 2000 nodes (2 for chess), the same for every run of a seed].
     #[arg(long, short, value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): the
-    /// comparisons are at least this deep, and a bisection stops here and says so [default: 1].
+    /// Never ask either side below this depth (for an engine that cannot answer `go perft 1`): a
+    /// hunt stops at this depth and its witness says so [default: 1].
     #[arg(long, value_name = "DEPTH", value_parser = positive_depth_arg, allow_negative_numbers = true)]
     pub min_depth: Option<u32>,
     /// Send every position as a FEN of its own, never as `position ... moves` (for an engine whose move list handling is broken).
@@ -283,7 +283,7 @@ pub fn run_with<R: Rules + 'static>(
             signals::signal_name(signal)
         );
         let _ = std::io::stdout().flush();
-        signals::exit_by_signal(signal);
+        crate::cli::hunt::exit_by_signal(signal);
     }
     Ok(if summary.found.is_empty() { Outcome::Success } else { Outcome::Mismatch })
 }

@@ -360,3 +360,17 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 pub fn write_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     super::common::print_json(value)
 }
+
+/// Ends chesstool by `signal` (exit status "killed by signal N", as a
+/// shell or `timeout` expects), once the report is out.
+pub fn exit_by_signal(signal: i32) -> ! {
+    chesstool::engines::signals::kill_all_engines();
+    #[cfg(unix)]
+    // SAFETY: restoring the default action and raising the signal ends the
+    // process; nothing is left to clean up but what the kernel does.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+    std::process::exit(128 + signal)
+}

@@ -244,7 +244,10 @@ impl<R: Rules> XboardEngine<R> {
         let mut commands = vec!["new".to_string()];
         commands.extend(variant.map(|v| format!("variant {v}")));
         commands.push("force".to_string());
-        if start.as_deref() != Some(root.as_str()) {
+        // Chess960 is always set up: `new` in `fischerandom` may start a
+        // random position of the engine's own.
+        let chess960 = self.rules.uci_options(&line.root).iter().any(|(o, v)| o == "UCI_Chess960" && v == "true");
+        if chess960 && self.features.setboard || start.as_deref() != Some(root.as_str()) {
             if !self.features.setboard {
                 return Err(EngineError::Protocol {
                     engine: self.name.clone(),

@@ -1,10 +1,10 @@
 //! `chesstool perft`: node counts of our generator, optionally with the
-//! Chess Programming Wiki's statistics columns.
+//! statistics columns of the Chess Programming Wiki and The Grand Chess Tree.
 
 use super::common::{depth_arg, hash_arg, mnps, print_json, thread_count, thread_pool, LazyProgress, PositionArgs};
 use super::{no_effect, Outcome};
 use anyhow::{Context, Result};
-use chesstool::perft::{perft_fast, perft_fast_parallel, perft_stats, HashTable, Stats};
+use chesstool::perft::{leaf_stats, perft_fast, perft_fast_parallel, perft_stats_fast, HashTable, Stats, StatsTable};
 use chesstool::Position;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use rayon::prelude::*;
@@ -30,14 +30,15 @@ pub struct PerftArgs {
     /// Worker threads (0 = all cores).
     #[arg(short = 't', long, value_name = "THREADS", default_value_t = 0, value_parser = super::common::threads_arg)]
     pub threads: usize,
-    /// Also count captures, e.p., castles, promotions, checks, discovery
-    /// checks, double checks and checkmates for every depth (as the Chess
-    /// Programming Wiki's tables, from depth 0).
+    /// Also count captures, e.p., castles, promotions, checks and mates for
+    /// every depth from 0: the Chess Programming Wiki's columns, then The
+    /// Grand Chess Tree's checks and mates by kind (direct, single
+    /// discovered, direct discovered, double discovered).
     #[arg(long)]
     pub stats: bool,
     /// Hash table size in MiB, shared by all threads (0 = no table).
     ///
-    /// Not with --stats.
+    /// With --stats the table holds whole statistics rows.
     #[arg(long, value_name = "MB", default_value_t = 0, value_parser = hash_arg)]
     pub hash: usize,
     /// Print one JSON document instead of text (see `chesstool docs json`).
@@ -93,19 +94,18 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
         }
         return super::variant::perft(&args.variant, &p.fen, &p.moves, args.depth, args.threads, args.json);
     }
-    if args.hash > 0 && args.stats {
-        return Err(no_effect("--hash", "with --stats (statistics are counted move by move, without a table)"));
-    }
     let root = args.position.root()?;
     let moves = args.position.uci_moves()?;
     let pos = args.position.resolve()?;
     let threads = thread_count(args.threads);
     let pool = thread_pool(threads)?;
-    let table = (args.hash > 0).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
+    let hashed = args.hash > 0;
+    let table = (hashed && !args.stats).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
+    let stats_table = (hashed && args.stats).then(|| StatsTable::try_new(args.hash)).transpose().context("--hash")?;
     let progress = LazyProgress::weighted(0, "perft", args.quiet || args.json);
     let started = Instant::now();
     let (nodes, stats) = if args.stats {
-        let rows = pool.install(|| stats_with_progress(&pos, args.depth, &progress));
+        let rows = pool.install(|| stats_with_progress(&pos, args.depth, stats_table.as_ref(), &progress));
         (rows.last().map_or(1, |r| r.nodes), Some(rows))
     } else {
         (pool.install(|| count(&pos, args.depth, table.as_ref(), &progress))?, None)
@@ -133,7 +133,8 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "Position: {}", pos.to_fen())?;
     if let Some(rows) = &stats {
-        writeln!(out, "{}", stats_table(rows))?;
+        writeln!(out, "{}", wiki_table(rows))?;
+        writeln!(out, "{}", checks_table(rows))?;
     }
     writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {:.1} Mnps", mnps(nodes, seconds))?;
     Ok(Outcome::Success)
@@ -187,37 +188,44 @@ fn count(pos: &Position, depth: u32, table: Option<&HashTable>, progress: &LazyP
 }
 
 /// The statistics rows from depth 0 (the root: one node) to `depth`. The
-/// root's own moves are one cheap row; below them each child is counted
-/// apart so that the bar can move.
-fn stats_with_progress(pos: &Position, depth: u32, progress: &LazyProgress) -> Vec<Stats> {
+/// shallower depths are a few percent of the work (and fill the table for the
+/// last); the last is split into the positions two plies down, each counted
+/// on one thread, so that the bar can move.
+fn stats_with_progress(pos: &Position, depth: u32, table: Option<&StatsTable>, progress: &LazyProgress) -> Vec<Stats> {
     let mut rows = vec![Stats { nodes: 1, ..Stats::default() }];
-    if depth == 0 {
+    if depth < 3 {
+        rows.extend(perft_stats_fast(pos, depth, table));
         return rows;
     }
-    rows.extend(perft_stats(pos, 1));
-    let children: Vec<Position> = pos.legal_moves().iter().map(|&m| pos.play(m)).collect();
-    let weights = weights(&children, depth >= 4, progress);
+    rows.extend(perft_stats_fast(pos, depth - 1, table));
+    let units = grandchildren(pos);
+    let weights = weights(&units, depth >= 6, progress);
     progress.extend(weights.iter().sum());
-    let below: Vec<Vec<Stats>> = children
+    let last = units
         .par_iter()
         .zip(&weights)
-        .map(|(child, &w)| {
-            let rows = perft_stats(child, depth - 1);
-            progress.add_nodes(rows.last().map_or(0, |r| r.nodes));
+        .map(|(u, &w)| {
+            let s = leaf_stats(u, depth - 2, table);
+            progress.add_nodes(s.nodes);
             progress.inc_by(w);
-            rows
+            s
         })
-        .collect();
-    rows.resize(depth as usize + 1, Stats::default());
-    for child_rows in below {
-        for (i, s) in child_rows.into_iter().enumerate() {
-            rows[i + 2] += s;
-        }
-    }
+        .reduce(Stats::default, |mut a, b| {
+            a += b;
+            a
+        });
+    rows.push(last);
     rows
 }
 
-fn stats_table(rows: &[Stats]) -> Table {
+fn right_aligned(table: &mut Table, columns: usize) {
+    for i in 1..columns {
+        table.column_mut(i).expect("the columns just set").set_cell_alignment(comfy_table::CellAlignment::Right);
+    }
+}
+
+/// The Chess Programming Wiki's columns.
+fn wiki_table(rows: &[Stats]) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(vec![
@@ -233,21 +241,36 @@ fn stats_table(rows: &[Stats]) -> Table {
         "Checkmates",
     ]);
     for (depth, s) in rows.iter().enumerate() {
-        table.add_row(vec![
-            depth.to_string(),
-            s.nodes.to_string(),
-            s.captures.to_string(),
-            s.en_passants.to_string(),
-            s.castles.to_string(),
-            s.promotions.to_string(),
-            s.checks.to_string(),
-            s.discovery_checks.to_string(),
-            s.double_checks.to_string(),
-            s.checkmates.to_string(),
-        ]);
+        let cells = [s.nodes, s.captures, s.en_passants, s.castles, s.promotions];
+        let checks = [s.checks(), s.discovery_checks(), s.double_checks(), s.checkmates()];
+        table.add_row(std::iter::once(depth as u64).chain(cells).chain(checks).map(|n| n.to_string()));
     }
-    for i in 1..10 {
-        table.column_mut(i).expect("ten columns").set_cell_alignment(comfy_table::CellAlignment::Right);
+    right_aligned(&mut table, 10);
+    table
+}
+
+/// The Grand Chess Tree's checks (that do not mate) and mates, by kind.
+fn checks_table(rows: &[Stats]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    let mut header = vec!["Depth".to_string()];
+    for what in ["checks", "mates"] {
+        for kind in ["Direct", "Single\ndiscovered", "Direct\ndiscovered", "Double\ndiscovered", "Total"] {
+            header.push(format!("{kind}\n{what}"));
+        }
     }
+    table.set_header(header);
+    for (depth, s) in rows.iter().enumerate() {
+        let checks =
+            [s.direct_checks, s.single_discovered_checks, s.direct_discovered_checks, s.double_discovered_checks];
+        let mates = [s.direct_mates, s.single_discovered_mates, s.direct_discovered_mates, s.double_discovered_mates];
+        let cells = std::iter::once(depth as u64)
+            .chain(checks)
+            .chain([s.total_checks()])
+            .chain(mates)
+            .chain([s.total_mates()]);
+        table.add_row(cells.map(|n| n.to_string()));
+    }
+    right_aligned(&mut table, 11);
     table
 }

@@ -25,7 +25,7 @@ pub const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 /// pages at once (`MAP_POPULATE`): 0.085 s for 256 MiB where clearing them by
 /// hand took 0.14 s (slicing the work over threads gained nothing, the kernel
 /// serialises it). `None` when the system cannot give that much memory.
-fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
+pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
     #[cfg(target_os = "linux")]
     {
         // Safety: an anonymous private mapping; no file, no fixed address.
@@ -51,7 +51,7 @@ fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
 }
 
 /// Frees what `zeroed_memory` returned for this layout.
-fn free_memory(p: *mut u8, layout: Layout) {
+pub(super) fn free_memory(p: *mut u8, layout: Layout) {
     // Safety: `p` came from `zeroed_memory(layout)` and is not used again.
     #[cfg(target_os = "linux")]
     unsafe {

@@ -8,12 +8,16 @@ pub mod hash;
 pub mod merge;
 pub mod split;
 pub mod stats;
+pub mod stats_fast;
+pub mod stats_hash;
 pub mod unit;
 pub mod units;
 
 pub use fast::{divide_fast, perft_fast, perft_fast_magic, perft_fast_parallel};
 pub use hash::{HashTable, TableTooLarge};
-pub use stats::{perft_stats, Stats};
+pub use stats::{perft_stats, CheckKind, Stats};
+pub use stats_fast::{leaf_stats, leaf_stats_parallel, perft_stats_fast};
+pub use stats_hash::StatsTable;
 
 use crate::movegen::Move;
 use crate::position::Position;

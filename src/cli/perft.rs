@@ -264,11 +264,8 @@ fn checks_table(rows: &[Stats]) -> Table {
         let checks =
             [s.direct_checks, s.single_discovered_checks, s.direct_discovered_checks, s.double_discovered_checks];
         let mates = [s.direct_mates, s.single_discovered_mates, s.direct_discovered_mates, s.double_discovered_mates];
-        let cells = std::iter::once(depth as u64)
-            .chain(checks)
-            .chain([s.total_checks()])
-            .chain(mates)
-            .chain([s.total_mates()]);
+        let cells =
+            std::iter::once(depth as u64).chain(checks).chain([s.total_checks()]).chain(mates).chain([s.total_mates()]);
         table.add_row(cells.map(|n| n.to_string()));
     }
     right_aligned(&mut table, 11);

@@ -116,7 +116,10 @@ impl Stats {
 
     /// The Grand Chess Tree's total checks: checks that do not mate.
     pub fn total_checks(&self) -> u64 {
-        self.direct_checks + self.single_discovered_checks + self.direct_discovered_checks + self.double_discovered_checks
+        self.direct_checks
+            + self.single_discovered_checks
+            + self.direct_discovered_checks
+            + self.double_discovered_checks
     }
 
     /// The Grand Chess Tree's total mates.

@@ -34,14 +34,8 @@ impl<'a> LeafSink<'a> {
         let ksq = pos.king(!us);
         let diagonal = bishop_attacks(ksq, occupied);
         let straight = rook_attacks(ksq, occupied);
-        let check_squares = [
-            pawn_attacks(!us, ksq),
-            knight_attacks(ksq),
-            diagonal,
-            straight,
-            diagonal | straight,
-            Bitboard::EMPTY,
-        ];
+        let check_squares =
+            [pawn_attacks(!us, ksq), knight_attacks(ksq), diagonal, straight, diagonal | straight, Bitboard::EMPTY];
         let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & pos.line_sliders())
             | (bishop_attacks(ksq, Bitboard::EMPTY) & pos.diagonal_sliders()))
             & ours;

@@ -120,6 +120,9 @@ pub enum Outcome {
     /// The report is done but incomplete: an engine failed on part of it
     /// (exit 3; `suite` goes on after an engine failure).
     EngineFailure,
+    /// The report is done, but lines of the input could not be read and
+    /// were left out (exit 2; `suite` lists them).
+    Refused,
 }
 
 /// An external engine crashed, hung or printed garbage (exit 3). Attach it
@@ -315,6 +318,7 @@ pub fn main() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Mismatch) => ExitCode::from(1),
         Ok(Outcome::EngineFailure) => ExitCode::from(3),
+        Ok(Outcome::Refused) => ExitCode::from(2),
         Err(err) => {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

@@ -18,11 +18,11 @@ fn chesstool() -> Command {
     Command::cargo_bin("chesstool").unwrap()
 }
 
-/// A Shredder-FEN line of the shipped Chess960 suite (Stockfish's counts),
-/// its X-FEN twin (`KQkq` naming the outer rooks) and the castling field.
+/// A Shredder-FEN line of the shipped Chess960 suite (Stockfish's counts)
+/// and its X-FEN twin (`KQkq` naming the outer rooks).
 fn chess960_lines() -> (String, String) {
     let text = std::fs::read_to_string(common::suite_path("chess960.epd")).unwrap();
-    let line = text.lines().find(|l| l.starts_with("bqnb1rkr/")).expect("the suite's first position").to_string();
+    let line = text.lines().find(|l| !l.starts_with('#')).expect("the suite's first position").to_string();
     let xfen = line.replacen(" HFhf ", " KQkq ", 1);
     assert_ne!(line, xfen, "{line}");
     (line, xfen)
@@ -83,7 +83,7 @@ fn the_text_report_names_the_refused_line_and_the_junit_lists_it() {
     assert!(stdout.contains("wild.epd:3: e.p. square e6 dropped"), "{stdout}");
     assert!(stderr.contains("error: 1 line could not be read") && stderr.contains("wild.epd:4"), "{stderr}");
     let xml = std::fs::read_to_string(xml).unwrap();
-    assert!(xml.contains("<testcase name=\"line 4\"") && xml.contains("type=\"refused-line\""), "{xml}");
+    assert!(xml.contains("name=\"line 4\"") && xml.contains("type=\"refused-line\""), "{xml}");
 }
 
 #[test]

@@ -259,7 +259,9 @@ pub fn command() -> clap::Command {
     for name in names {
         cmd = cmd.mut_subcommand(name, |sub| {
             sub.mut_args(|arg| {
-                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1);
+                // Not for an optional value (`--chess960 [N]`): there a
+                // following option is an option.
+                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1 && n.min_values() == 1);
                 if arg.get_action().takes_values() && one_value && !arg.is_positional() {
                     arg.allow_hyphen_values(true)
                 } else {

@@ -10,7 +10,7 @@ use super::hunt::live::NodeBar;
 use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
+    error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
     EngineCalls,
 };
 use super::Outcome;

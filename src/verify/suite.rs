@@ -183,10 +183,10 @@ impl SuiteReader {
         self.end_block();
         let (count, first) = self.nul_lines;
         if count > 0 {
-            let note = format!(
-                "NUL bytes read as blanks ({}, the first this one)",
-                if count == 1 { "1 line".to_string() } else { format!("{count} lines") }
-            );
+            let note = match count {
+                1 => "NUL bytes read as blanks (on this line)".to_string(),
+                n => format!("NUL bytes read as blanks (on {n} lines, the first this one)"),
+            };
             self.read.notes.insert(0, ReadNote { line: first, note });
         }
         self.read.refused.sort_by_key(|r| r.line);

@@ -12,6 +12,9 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The stack of each worker thread.
+const STACK: usize = 64 << 20;
+
 /// One count to make: the position, the depth, the count the suite expects
 /// (to order the work and move the progress bar).
 pub struct Job<P> {
@@ -38,7 +41,10 @@ impl OurCounts {
         let count = jobs.len();
         let rules = Arc::clone(rules);
         std::thread::spawn(move || {
-            let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else { return };
+            // A worker waiting inside one perft's split may take up another
+            // whole count on top of its stack: room for several.
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).stack_size(STACK).build();
+            let Ok(pool) = pool else { return };
             // The largest counts first: a long one started last would leave
             // the other threads idle at the end.
             let mut order: Vec<usize> = (0..jobs.len()).collect();

@@ -76,8 +76,7 @@ impl Stockfish {
                 return None;
             }
         };
-        let mut child =
-            std::process::Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut child = std::process::Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         let mut sf = Stockfish { child, stdin, stdout };

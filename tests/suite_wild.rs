@@ -41,7 +41,9 @@ fn wild_bytes(wrong: bool) -> Vec<u8> {
     b.extend(xfen.as_bytes());
     b.extend(b"\r\n");
     let kiwipete = if wrong { "2040" } else { "2039" };
-    b.extend(format!("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -  ;D2 {kiwipete} ;D1 48\n").as_bytes());
+    b.extend(
+        format!("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -  ;D2 {kiwipete} ;D1 48\n").as_bytes(),
+    );
     b
 }
 
@@ -75,7 +77,8 @@ fn the_text_report_names_the_refused_line_and_the_junit_lists_it() {
     let dir = TempDir::new("wild-text");
     let path = dir.file("wild.epd", &wild_bytes(false));
     let xml = dir.0.join("wild.xml");
-    let out = chesstool().args(["suite", "-q", "--max-nodes", "200000", "--junit"]).arg(&xml).arg(&path).output().unwrap();
+    let out =
+        chesstool().args(["suite", "-q", "--max-nodes", "200000", "--junit"]).arg(&xml).arg(&path).output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
     assert!(stdout.contains("1 line could not be read, left out:"), "{stdout}");
@@ -104,7 +107,8 @@ fn a_perft_block_and_control_bytes_are_refused_line_by_line() {
     let path = dir.file("mixed.perft", text);
     let (code, doc, _) = run_json(chesstool().args(["suite", "--json"]).arg(&path));
     assert_eq!(code, 2, "{doc}");
-    let lines: Vec<u64> = doc["refused_lines"].as_array().unwrap().iter().map(|r| r["line_number"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> =
+        doc["refused_lines"].as_array().unwrap().iter().map(|r| r["line_number"].as_u64().unwrap()).collect();
     assert_eq!(lines, [4, 7], "{doc}");
     assert_eq!(doc["totals"]["passed"], 2, "{doc}");
     // A file that starts with binary bytes is no suite at all.
@@ -125,7 +129,10 @@ fn perft_takes_a_chess960_number() {
         (vec!["perft", "--chess960", "960", "--depth", "1"], "is not a Chess960 start position number (0 to 959)"),
         (vec!["perft", "--chess960", "x", "--depth", "1"], "is not a Chess960 start position number"),
         (vec!["perft", "--chess960", "5", "--fen", "startpos", "--depth", "1"], ""),
-        (vec!["perft", "--chess960", "5", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "1"], "give one of them"),
+        (
+            vec!["perft", "--chess960", "5", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "1"],
+            "give one of them",
+        ),
     ] {
         let out = chesstool().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

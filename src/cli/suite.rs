@@ -10,8 +10,7 @@ use super::hunt::live::NodeBar;
 use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
-    EngineCalls,
+    error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
 use ours::{Job, OurCounts};
@@ -436,7 +435,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                                 message: message.clone(),
                                 rule: err.rule(),
                             });
-                                    let kind = "engine-failure";
+                            let kind = "engine-failure";
                             cases.push(case_name(entry, depth, seconds, CaseResult::Error { kind, message }));
                             failed_at = Some(depth);
                             done += 1;
@@ -609,7 +608,10 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                 .iter()
                 .map(|r| RefusedJson { file: &r.file, line_number: r.line_number, message: &r.text })
                 .collect(),
-            notes: notes.iter().map(|r| NoteJson { file: &r.file, line_number: r.line_number, note: &r.text }).collect(),
+            notes: notes
+                .iter()
+                .map(|r| NoteJson { file: &r.file, line_number: r.line_number, note: &r.text })
+                .collect(),
             engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_command().unwrap_or_default().to_string(),
                 calls: engine_calls,
@@ -770,7 +772,8 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     // The engine failures and the refused lines get a column when there are any.
     let failures = totals.engine_failures > 0;
     let refused = totals.refused > 0;
-    let mut header = vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Pos/s", "Mnps"];
+    let mut header =
+        vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Pos/s", "Mnps"];
     if failures {
         header.insert(5, "Engine failed");
     }

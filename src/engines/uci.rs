@@ -310,8 +310,7 @@ impl<R: Rules> UciEngine<R> {
         if !sent.is_empty() || !std::mem::take(&mut self.idle) {
             self.send(p, "isready", "isready")?;
             // A refusal of an option comes before `readyok`: name the options.
-            let request =
-                if sent.is_empty() { "isready".to_string() } else { format!("{}; isready", sent.join("; ")) };
+            let request = if sent.is_empty() { "isready".to_string() } else { format!("{}; isready", sent.join("; ")) };
             self.wait_for(p, "readyok", &request, deadline)?;
         }
         let (root, moves) = if self.opts.usi {

@@ -38,8 +38,10 @@ pub fn chess960_back_rank(n: u32) -> Option<[char; 8]> {
 pub fn chess960_start_fen(n: u32) -> Option<String> {
     let white: String = chess960_back_rank(n)?.iter().collect();
     let black = white.to_lowercase();
-    let rooks: Vec<char> = white.char_indices().filter(|&(_, c)| c == 'R').map(|(i, _)| (b'A' + i as u8) as char).collect();
-    let castling: String = [rooks[1], rooks[0], rooks[1].to_ascii_lowercase(), rooks[0].to_ascii_lowercase()].iter().collect();
+    let rooks: Vec<char> =
+        white.char_indices().filter(|&(_, c)| c == 'R').map(|(i, _)| (b'A' + i as u8) as char).collect();
+    let castling: String =
+        [rooks[1], rooks[0], rooks[1].to_ascii_lowercase(), rooks[0].to_ascii_lowercase()].iter().collect();
     Some(format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1"))
 }
 

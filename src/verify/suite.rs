@@ -251,9 +251,8 @@ impl SuiteReader {
                     return self.refuse(line_no, "`perft` line before any `epd` line".into());
                 };
                 if let Err(message) = perft_line(b, rest, line_no, max_depth) {
-                    let message = message.unwrap_or_else(|| {
-                        format!("bad perft line \"{}\", expected `perft DEPTH NODES`", clip(line))
-                    });
+                    let message = message
+                        .unwrap_or_else(|| format!("bad perft line \"{}\", expected `perft DEPTH NODES`", clip(line)));
                     self.refuse(line_no, message);
                 }
             }

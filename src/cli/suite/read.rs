@@ -119,4 +119,3 @@ pub fn read_remarks(refused: &[&Remark], notes: &[&Remark]) -> String {
     }
     text
 }
-

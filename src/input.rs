@@ -247,6 +247,7 @@ impl<'a> Input<'a> {
             number: 0,
             read: 0,
             line: Vec::new(),
+            text_only: true,
         })
     }
 
@@ -341,6 +342,8 @@ pub struct Lines<'a> {
     read: u64,
     /// The last line read, with its end.
     line: Vec<u8>,
+    /// Whether a byte no text holds ends the reading (see [`Lines::keeping_control_bytes`]).
+    text_only: bool,
 }
 
 impl Lines<'_> {
@@ -352,6 +355,19 @@ impl Lines<'_> {
     /// The number of the last line read (1 for the first).
     pub fn number(&self) -> u64 {
         self.number
+    }
+
+    /// Lines that hold bytes no text holds (NUL, other control bytes) are
+    /// handed on instead of ending the reading, for a reader that judges
+    /// each line itself (suites from the wild end lines with NUL bytes).
+    pub fn keeping_control_bytes(mut self) -> Self {
+        self.text_only = false;
+        self
+    }
+
+    /// The next line's number and raw bytes with its end; `None` at the end.
+    pub fn next_bytes(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
+        Ok(self.next_raw()?.then_some((self.number, self.line.as_slice())))
     }
 
     /// The current line (`self.number`) is over the cap.
@@ -373,7 +389,7 @@ impl Lines<'_> {
                 None => (chunk.len(), false),
             };
             let number = self.number + 1;
-            if let Some(&byte) = chunk[..take].iter().find(|&&b| is_binary(b)) {
+            if let Some(&byte) = chunk[..take].iter().find(|&&b| self.text_only && is_binary(b)) {
                 return Err(InputError::Binary { name: self.name.clone(), line: number, byte });
             }
             self.line.extend_from_slice(&chunk[..take]);

@@ -68,6 +68,15 @@ pub trait Rules: Send + Sync {
     /// a TicTacChess position string, a variant's FEN).
     fn parse_position(&self, text: &str) -> Result<Self::Position, Self::PositionError>;
 
+    /// Reads a position of a suite file as the game's reference engine reads
+    /// it, with a note on what was read differently from
+    /// [`Rules::parse_position`] (chess: an e.p. square that no double push
+    /// explains is dropped, as Stockfish drops it). Suites from the wild hold
+    /// such positions; arguments and pastes keep the strict reading.
+    fn parse_suite_position(&self, text: &str) -> Result<(Self::Position, Option<String>), Self::PositionError> {
+        self.parse_position(text).map(|pos| (pos, None))
+    }
+
     /// The position in the text form that engines of this game read.
     fn position_text(&self, pos: &Self::Position) -> String;
 

@@ -12,7 +12,7 @@ pub mod notation;
 pub mod view;
 
 use crate::perft::{divide_fast, perft_fast_parallel, HashTable, TableTooLarge, MAX_DEPTH};
-use crate::position::FenError;
+use crate::position::{FenError, PositionError};
 use crate::rules::{squares_of_text, BoardView, Hint, MoveSquares, ReadMoveError, Rules};
 use crate::{Move, Position};
 use std::sync::Arc;
@@ -83,6 +83,21 @@ impl Rules for Chess {
             pos.set_chess960(true);
         }
         Ok(pos)
+    }
+
+    fn parse_suite_position(&self, text: &str) -> Result<(Position, Option<String>), FenError> {
+        match self.parse_position(text) {
+            Err(FenError::Position(PositionError::BadEnPassant { square, reason })) => {
+                let mut fields: Vec<&str> = text.split_ascii_whitespace().collect();
+                if let Some(ep) = fields.get_mut(3) {
+                    *ep = "-";
+                }
+                let pos = self.parse_position(&fields.join(" "))?;
+                let note = format!("e.p. square {square} dropped, as Stockfish drops it ({reason})");
+                Ok((pos, Some(note)))
+            }
+            other => other.map(|pos| (pos, None)),
+        }
     }
 
     fn position_text(&self, pos: &Position) -> String {
@@ -181,6 +196,21 @@ impl Rules for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_suite_drops_an_e_p_square_as_stockfish_does() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - e6 0 1";
+        assert!(Chess::new().parse_position(fen).is_err());
+        let (pos, note) = Chess::new().parse_suite_position(fen).unwrap();
+        assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(note.unwrap().starts_with("e.p. square e6 dropped"));
+        // One a double push explains stays, without a note.
+        let kept = "4k3/8/8/4p3/8/8/8/4K3 w - e6 0 2";
+        let (pos, note) = Chess::new().parse_suite_position(kept).unwrap();
+        assert_eq!((pos.to_fen().as_str(), note), (kept, None));
+        // Other faults stay errors.
+        assert!(Chess::new().parse_suite_position("4k3/8/8/8/8/8/8/4K3 w - e9 0 1").is_err());
+    }
 
     #[test]
     fn divide_each_reports_every_move_in_uci_order() {

@@ -25,16 +25,37 @@ pub struct PositionArgs {
     /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
-    /// Treat the position as Chess960 (otherwise recognised from the castling field).
-    #[arg(long)]
-    pub chess960: bool,
+    /// Treat the position as Chess960 (otherwise recognised from the castling field); with N,
+    /// start from Chess960 start position N instead of --fen.
+    ///
+    /// N is 0 to 959 in Scharnagl's numbering, as engines and python-chess
+    /// number them (518 is the standard start position).
+    #[arg(long, value_name = "N", num_args = 0..=1, value_parser = chess960_number)]
+    pub chess960: Option<Option<u32>>,
+}
+
+/// A Chess960 start position's number, 0 to 959.
+fn chess960_number(s: &str) -> Result<u32, String> {
+    integer_in(s, 0, 959, "a Chess960 start position number").map(|n| n as u32)
 }
 
 impl PositionArgs {
+    /// Whether `--chess960` is given (with or without a number).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960.is_some()
+    }
+
     /// The root position (with `--chess960` applied).
     pub fn root(&self) -> Result<Position> {
+        if let Some(Some(n)) = self.chess960 {
+            if self.fen != "startpos" {
+                let message = format!("--chess960 {n} and --fen both give the position: give one of them");
+                return Err(super::usage_error(message, None));
+            }
+            return Ok(chesstool::position::chess960_start(n).expect("0 to 959 is a start position"));
+        }
         let mut pos = Position::from_fen(&self.fen).with_context(|| format!("--fen \"{}\"", clip(&self.fen)))?;
-        if self.chess960 {
+        if self.chess960.is_some() {
             pos.set_chess960(true);
         }
         Ok(pos)

@@ -120,6 +120,9 @@ pub enum Outcome {
     /// The report is done but incomplete: an engine failed on part of it
     /// (exit 3; `suite` goes on after an engine failure).
     EngineFailure,
+    /// The report is done, but lines of the input could not be read and
+    /// were left out (exit 2; `suite` lists them).
+    Refused,
 }
 
 /// An external engine crashed, hung or printed garbage (exit 3). Attach it
@@ -256,7 +259,9 @@ pub fn command() -> clap::Command {
     for name in names {
         cmd = cmd.mut_subcommand(name, |sub| {
             sub.mut_args(|arg| {
-                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1);
+                // Not for an optional value (`--chess960 [N]`): there a
+                // following option is an option.
+                let one_value = arg.get_num_args().is_none_or(|n| n.max_values() == 1 && n.min_values() == 1);
                 if arg.get_action().takes_values() && one_value && !arg.is_positional() {
                     arg.allow_hyphen_values(true)
                 } else {
@@ -315,6 +320,7 @@ pub fn main() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Mismatch) => ExitCode::from(1),
         Ok(Outcome::EngineFailure) => ExitCode::from(3),
+        Ok(Outcome::Refused) => ExitCode::from(2),
         Err(err) => {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

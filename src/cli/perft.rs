@@ -83,7 +83,7 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     }
     if args.variant.is_set() {
         let p = &args.position;
-        if p.chess960 {
+        if p.is_chess960() {
             return Err(no_effect("--chess960", "with --variant"));
         }
         if args.stats {

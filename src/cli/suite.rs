@@ -4,22 +4,26 @@
 //! run checks no count at all. The work is generic over the game
 //! (`run_with`); `run` sets up chess.
 
-use super::common::{depth_arg, mnps, plural, read_input_bytes};
+use super::common::{depth_arg, mnps, plural};
 use super::hunt::junit::{self, Case, CaseResult};
 use super::hunt::live::NodeBar;
 use super::hunt::picture;
 use super::hunt::report::WitnessJson;
 use super::hunt::{
-    clip_message, error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs,
-    EngineCalls,
+    error_document, is_broken_pipe, root_support, usage, verify_error, write_json, EngineArgs, EngineCalls,
 };
 use super::Outcome;
+use ours::{Job, OurCounts};
+use read::{read_remarks, read_suites, NoteJson, RefusedJson, Remark, SuiteFile};
+
+mod ours;
+mod read;
 use anyhow::Context;
 use chesstool::chess::Chess;
 use chesstool::engines::{signals, DivideFormat, Line};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::{Checker, VerifyError};
-use chesstool::verify::suite::{parse_suite_bytes, SuiteEntry};
+use chesstool::verify::suite::SuiteEntry;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde::Serialize;
 use std::io::Write;
@@ -152,8 +156,12 @@ struct Summary {
     unsupported: usize,
     /// Counts the engine failed to give (crash, hang, unreadable answer).
     engine_failures: usize,
+    /// Lines that could not be read, left out.
+    refused: usize,
     nodes: u128,
     seconds: f64,
+    /// Positions read per second of the run (the gate's speed).
+    positions_per_second: f64,
 }
 
 impl Summary {
@@ -165,6 +173,7 @@ impl Summary {
         self.skipped += other.skipped;
         self.unsupported += other.unsupported;
         self.engine_failures += other.engine_failures;
+        self.refused += other.refused;
         self.nodes += other.nodes;
         self.seconds += other.seconds;
     }
@@ -188,6 +197,12 @@ struct SuiteJson<'a> {
     /// Counts the engine failed to give, each marked and the run gone on.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     engine_failures: &'a [Failure],
+    /// Lines that could not be read, each with what is wrong: left out.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    refused_lines: Vec<RefusedJson<'a>>,
+    /// Lines read with a remark (an e.p. square dropped, NUL bytes).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    notes: Vec<NoteJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineCalls>,
     threads: usize,
@@ -252,12 +267,6 @@ fn ask_count<R: Rules>(
     }
 }
 
-/// A suite file read and checked: its name and its positions.
-struct SuiteFile<R: Rules> {
-    name: String,
-    entries: Vec<(SuiteEntry, R::Position)>,
-}
-
 /// `suite` for any game whose rules are set up.
 pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteArgs) -> anyhow::Result<Outcome> {
     args.engine.check_usage(false)?;
@@ -289,7 +298,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
     };
     let all = || suites.iter().flat_map(|s| s.entries.iter().map(|(e, _)| e));
     let total_checks: usize = all().map(|e| selected(e).len()).sum();
-    if total_checks == 0 {
+    let refused: Vec<&Remark> = suites.iter().flat_map(|s| &s.refused).collect();
+    if total_checks == 0 && refused.is_empty() {
         return Err(nothing_to_check(&suites, all().map(|e| e.counts.len()).sum(), args));
     }
 
@@ -334,6 +344,18 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         .fold(0u64, |a, (_, n)| a.saturating_add(n));
     let bar = NodeBar::new(expected_nodes, args.quiet || args.json || junit_stdout);
     let started = Instant::now();
+    // Without an engine, every count is ours: all of them start at once.
+    let mut ours = engine.is_none().then(|| {
+        let jobs = suites
+            .iter()
+            .flat_map(|s| &s.entries)
+            .flat_map(|(entry, pos)| {
+                selected(entry).into_iter().map(|(depth, expected)| Job { position: pos.clone(), depth, expected })
+            })
+            .collect();
+        OurCounts::start(&rules, jobs, threads)
+    });
+    let mut job = 0;
     let mut engine_calls = 0u32;
     let mut summaries = Vec::new();
     let mut mismatches = Vec::new();
@@ -351,6 +373,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         let file_started = Instant::now();
         let mut summary =
             Summary { file: Some(suite.name.clone()), positions: suite.entries.len(), ..Summary::default() };
+        summary.refused = suite.refused.len();
         let mut cases = Vec::new();
         for (entry, pos) in &suite.entries {
             if stop() {
@@ -389,6 +412,8 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                     continue;
                 }
                 let count_started = Instant::now();
+                // Our counts come timed from the worker that made them.
+                let mut took = None;
                 let got = match engine.as_mut() {
                     Some(e) => match ask_count(e.as_mut(), pos, depth, retries, &mut engine_calls) {
                         Ok(n) => n,
@@ -410,23 +435,32 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
                                 message: message.clone(),
                                 rule: err.rule(),
                             });
-                            cases.push(case_name(entry, depth, seconds, CaseResult::Error { message }));
+                            let kind = "engine-failure";
+                            cases.push(case_name(entry, depth, seconds, CaseResult::Error { kind, message }));
                             failed_at = Some(depth);
                             done += 1;
                             bar.advance(expected, done, total_checks);
                             continue;
                         }
                     },
-                    None => match stoppable_perft(&rules, pos, depth) {
-                        Some(n) => n,
-                        None => break,
-                    },
+                    None => {
+                        job += 1;
+                        match ours.as_mut().and_then(|o| o.get(job - 1, &bar)) {
+                            Some((n, seconds)) => {
+                                took = Some(seconds);
+                                n
+                            }
+                            None => break,
+                        }
+                    }
                 };
-                let seconds = count_started.elapsed().as_secs_f64();
+                let seconds = took.unwrap_or_else(|| count_started.elapsed().as_secs_f64());
                 summary.checked += 1;
                 summary.nodes += u128::from(got);
                 done += 1;
-                bar.advance(expected, done, total_checks);
+                if ours.is_none() {
+                    bar.advance(expected, done, total_checks);
+                }
                 if got == expected {
                     summary.passed += 1;
                     cases.push(case_name(entry, depth, seconds, CaseResult::Passed));
@@ -513,7 +547,19 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             // Test cases in the order of the file's lines and depths.
             cases[first_case..].sort_by_key(|c| c.order);
         }
+        for r in &suite.refused {
+            let message = format!("refused: {}", r.text);
+            let case = Case {
+                name: format!("line {}", r.line_number),
+                order: (r.line_number, 0),
+                seconds: 0.0,
+                result: CaseResult::Error { kind: "refused-line", message },
+            };
+            cases.push(case);
+        }
+        cases.sort_by_key(|c| c.order);
         summary.seconds = file_started.elapsed().as_secs_f64();
+        summary.positions_per_second = summary.positions as f64 / summary.seconds.max(1e-9);
         summaries.push(summary);
         junit_suites.push(junit::Suite { name: suite.name.clone(), cases });
     }
@@ -523,6 +569,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         totals.add(s);
     }
     totals.seconds = started.elapsed().as_secs_f64();
+    totals.positions_per_second = totals.positions as f64 / totals.seconds.max(1e-9);
 
     if let Some(path) = &args.junit {
         let xml = junit::xml(&junit_suites);
@@ -535,14 +582,17 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
         }
     }
     // An interruption or an engine failure wins over a mismatch: the
-    // verdict is incomplete.
+    // verdict is incomplete. A mismatch wins over refused lines: a count
+    // that is wrong is the news, the lines left out are listed too.
     let interrupted = signals::interrupted();
     let (outcome, status) = match (failures.is_empty(), mismatches.is_empty()) {
         _ if interrupted.is_some() => (Outcome::EngineFailure, "interrupted"),
         (false, _) => (Outcome::EngineFailure, "engine-failure"),
         (true, false) => (Outcome::Mismatch, "mismatch"),
+        (true, true) if !refused.is_empty() => (Outcome::Refused, "refused"),
         (true, true) => (Outcome::Success, "ok"),
     };
+    let notes: Vec<&Remark> = suites.iter().flat_map(|s| &s.notes).collect();
     let mut out = std::io::stdout().lock();
     if args.json {
         let doc = SuiteJson {
@@ -554,6 +604,14 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             mismatches: &mismatches,
             unsupported: &unsupported,
             engine_failures: &failures,
+            refused_lines: refused
+                .iter()
+                .map(|r| RefusedJson { file: &r.file, line_number: r.line_number, message: &r.text })
+                .collect(),
+            notes: notes
+                .iter()
+                .map(|r| NoteJson { file: &r.file, line_number: r.line_number, note: &r.text })
+                .collect(),
             engine: args.engine.has_engine().then(|| EngineCalls {
                 name: args.engine.engine_command().unwrap_or_default().to_string(),
                 calls: engine_calls,
@@ -576,6 +634,7 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             }
         }
         write!(out, "{}", unsupported_notes(&unsupported))?;
+        write!(out, "{}", read_remarks(&refused, &notes))?;
         if !failures.is_empty() {
             writeln!(out, "\n{}:", plural(failures.len() as u64, "engine failure", "engine failures"))?;
             for f in &failures {
@@ -610,26 +669,18 @@ pub fn run_with<R: Rules + 'static>(rules: Arc<R>, threads: usize, args: &SuiteA
             failures.iter().map(|f| format!("{}:{}", f.file, f.line_number)).take(5).collect::<Vec<_>>().join(", ")
         );
     }
-    Ok(outcome)
-}
-
-/// Our perft of `pos`, counted on a thread of its own so that a signal
-/// caught meanwhile (`signals::interrupted`) ends the wait: `None` then.
-fn stoppable_perft<R: Rules + 'static>(rules: &Arc<R>, pos: &R::Position, depth: u32) -> Option<u64> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let (rules, pos) = (Arc::clone(rules), pos.clone());
-    // The same number of workers as the caller's pool (`--threads`).
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(rayon::current_num_threads()).build().ok()?;
-    std::thread::spawn(move || {
-        let _ = tx.send(pool.install(|| rules.perft(&pos, depth)));
-    });
-    loop {
-        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
-            Ok(n) => return Some(n),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if signals::interrupted().is_none() => {}
-            Err(_) => return None,
-        }
+    if !refused.is_empty() {
+        let at: Vec<String> = refused.iter().take(5).map(|r| format!("{}:{}", r.file, r.line_number)).collect();
+        let more = if refused.len() > 5 { ", ..." } else { "" };
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {} could not be read ({}{more}): the report leaves {}",
+            plural(refused.len() as u64, "line", "lines"),
+            at.join(", "),
+            if refused.len() == 1 { "it out" } else { "them out" }
+        );
     }
+    Ok(outcome)
 }
 
 /// One note per reason for the positions never compared, naming them.
@@ -654,29 +705,6 @@ fn unsupported_notes(unsupported: &[Unsupported]) -> String {
         ));
     }
     text
-}
-
-/// Reads every file (`-`: standard input) and every position before any work.
-fn read_suites<R: Rules>(rules: &R, files: &[PathBuf]) -> anyhow::Result<Vec<SuiteFile<R>>> {
-    let mut suites = Vec::new();
-    for path in files {
-        let (name, bytes) = read_input_bytes(path, chesstool::input::SUITE)?;
-        let entries = parse_suite_bytes(&name, &bytes, rules.max_depth())?;
-        // One file alone gets `nothing_to_check`; among several, an empty
-        // one is likely the wrong file and must not pass unnoticed.
-        if entries.is_empty() && files.len() > 1 {
-            anyhow::bail!("nothing to check in {name}: the file has no positions");
-        }
-        let mut checked = Vec::with_capacity(entries.len());
-        for entry in entries {
-            let pos = rules
-                .parse_position(&entry.fen)
-                .map_err(|e| anyhow::anyhow!("{}: {}", entry.origin, clip_message(&e)))?;
-            checked.push((entry, pos));
-        }
-        suites.push(SuiteFile { name, entries: checked });
-    }
-    Ok(suites)
 }
 
 /// Why a run checks nothing: empty files, or every count filtered out.
@@ -741,12 +769,18 @@ fn witness_block(m: &Mismatch) -> String {
 fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    // The engine failures get a column when there are any.
+    // The engine failures and the refused lines get a column when there are any.
     let failures = totals.engine_failures > 0;
-    let mut header = vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Mnps"];
+    let refused = totals.refused > 0;
+    let mut header =
+        vec!["File", "Positions", "Checked", "Passed", "Failed", "Skipped", "Nodes", "Time (s)", "Pos/s", "Mnps"];
     if failures {
         header.insert(5, "Engine failed");
     }
+    if refused {
+        header.insert(1, "Refused");
+    }
+    let columns = header.len();
     table.set_header(header);
     let row = |name: String, s: &Summary| {
         let mut cells = vec![
@@ -758,10 +792,14 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
             s.skipped.to_string(),
             s.nodes.to_string(),
             format!("{:.2}", s.seconds),
+            format!("{:.1}", s.positions_per_second),
             format!("{:.1}", mnps(u64::try_from(s.nodes).unwrap_or(u64::MAX), s.seconds)),
         ];
         if failures {
             cells.insert(5, s.engine_failures.to_string());
+        }
+        if refused {
+            cells.insert(1, s.refused.to_string());
         }
         cells
     };
@@ -771,8 +809,8 @@ fn summary_table(summaries: &[Summary], totals: &Summary) -> Table {
     if summaries.len() > 1 {
         table.add_row(row("total".to_string(), totals));
     }
-    for i in 1..(if failures { 10 } else { 9 }) {
-        table.column_mut(i).expect("nine or ten columns").set_cell_alignment(CellAlignment::Right);
+    for i in 1..columns {
+        table.column_mut(i).expect("a column per header").set_cell_alignment(CellAlignment::Right);
     }
     table
 }

@@ -1,9 +1,11 @@
 //! `Position`: a small `Copy` board that is updated by copy-make, with an
 //! incrementally updated Zobrist key.
 
+mod chess960;
 mod fen;
 mod validate;
 
+pub use chess960::{chess960_back_rank, chess960_start, chess960_start_fen};
 pub use fen::{FenError, ParseFenError, STARTPOS_FEN};
 pub use validate::PositionError;
 

@@ -4,11 +4,16 @@
 //! one shape. Positions stay text here; the runner reads them with the
 //! game's `Rules::parse_position` before any work starts.
 //!
-//! Files are read as people keep them: a UTF-8 byte-order mark is skipped,
-//! a line that is not UTF-8 is read as Latin-1 (comments in old files),
-//! standard EPD opcodes (`id`, `hmvc`, `fmvn`, `c0`, `bm`, ...) are accepted.
-//! A depth listed twice for one position, or deeper than the game allows, is
-//! an error naming its line.
+//! Files are read as real collections hold them: a UTF-8 byte-order mark
+//! is skipped, a line that is not UTF-8 is read as Latin-1 (comments in old
+//! files), NUL bytes (C writers end lines with them) are read as blanks, CRLF
+//! and runs of blanks are line ends and separators, standard EPD opcodes
+//! (`id`, `hmvc`, `fmvn`, `c0`, `bm`, ...) are accepted, counts come in any
+//! order. A line that still cannot be read (a depth listed twice for one
+//! position, or deeper than the game allows, a count that is no number, a
+//! control byte) is refused with its number and the reason, and the reading
+//! goes on ([`SuiteRead::refused`]); only a file that is not text at all is
+//! an error.
 
 use crate::engines::clip;
 
@@ -58,10 +63,10 @@ impl SuiteEntry {
     }
 }
 
-/// Why a suite cannot be read.
+/// Why a suite cannot be read at all.
 #[derive(Debug, thiserror::Error)]
 pub enum SuiteError {
-    /// A line that does not parse.
+    /// A line that does not parse (the strict readers: the first refused line).
     #[error("{file}:{line}: {message}")]
     Syntax {
         /// The suite file's name.
@@ -71,118 +76,247 @@ pub enum SuiteError {
         /// What is wrong with the line.
         message: String,
     },
+    /// A file that is not text: a control byte before any position, or in
+    /// more lines than hold positions.
+    #[error("{file}: line {line} is not text: it holds the byte 0x{byte:02x} (binary data?)")]
+    NotText {
+        /// The suite file's name.
+        file: String,
+        /// The 1-based line number.
+        line: usize,
+        /// The first byte no text holds.
+        byte: u8,
+    },
 }
 
-/// Reads a suite with depths up to `crate::perft::MAX_DEPTH`.
-pub fn parse_suite(file: &str, text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
-    parse_suite_for(file, text, crate::perft::MAX_DEPTH)
+/// A line that could not be read: the suite runs without it and the run
+/// says so at the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong with it (the field, the character).
+    pub message: String,
 }
 
-/// Reads a suite from raw bytes: a BOM is skipped, lines that are not UTF-8
-/// are read as Latin-1.
-pub fn parse_suite_bytes(file: &str, bytes: &[u8], max_depth: u32) -> Result<Vec<SuiteEntry>, SuiteError> {
-    let text = decode(bytes);
-    parse_suite_for(file, &text, max_depth)
+/// A remark on how a line was read (NUL bytes read as blanks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadNote {
+    /// The 1-based line number.
+    pub line: usize,
+    /// The remark.
+    pub note: String,
 }
 
-/// UTF-8 where it is, Latin-1 line by line where it is not; a UTF-8
-/// byte-order mark is dropped first (a Latin-1 comment on the first line
-/// must not turn it into three letters).
-fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.to_string();
-    }
-    let mut text = String::with_capacity(bytes.len());
-    for line in bytes.split_inclusive(|&b| b == b'\n') {
-        match std::str::from_utf8(line) {
-            Ok(s) => text.push_str(s),
-            Err(_) => text.extend(line.iter().map(|&b| b as char)),
+/// A suite as read: its positions, the lines refused, the remarks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SuiteRead {
+    /// The positions read, in the file's order.
+    pub entries: Vec<SuiteEntry>,
+    /// The lines that could not be read, in the file's order.
+    pub refused: Vec<Refused>,
+    /// How odd lines were read.
+    pub notes: Vec<ReadNote>,
+}
+
+/// Lines refused for control bytes past which a file counts as binary, when
+/// they outnumber the positions read.
+const BINARY_LINES: usize = 64;
+
+/// Reads a suite line by line as real collections hold it: NUL bytes (line
+/// ends of C writers) read as blanks, CRLF, a BOM, Latin-1 lines. A line
+/// that cannot be read is refused and the reading goes on; only a file that
+/// is not text ends it.
+pub struct SuiteReader {
+    file: String,
+    max_depth: u32,
+    block: Option<SuiteEntry>,
+    read: SuiteRead,
+    /// Lines with NUL bytes, and the first of them.
+    nul_lines: (usize, usize),
+    binary_lines: usize,
+}
+
+impl SuiteReader {
+    /// A reader for `file` (its name in messages) with depths up to `max_depth`.
+    pub fn new(file: &str, max_depth: u32) -> SuiteReader {
+        SuiteReader {
+            file: clip(file),
+            max_depth,
+            block: None,
+            read: SuiteRead::default(),
+            nul_lines: (0, 0),
+            binary_lines: 0,
         }
     }
-    text
-}
 
-/// Reads a suite; the format is recognised per line (`id`/`epd`/`perft`
-/// keywords start a python-chess block, anything else is an EPD line).
-/// Depths above `max_depth` are errors.
-pub fn parse_suite_for(file: &str, text: &str, max_depth: u32) -> Result<Vec<SuiteEntry>, SuiteError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut entries: Vec<SuiteEntry> = Vec::new();
-    let mut block: Option<SuiteEntry> = None;
-    let syntax = |line: usize, message: String| SuiteError::Syntax { file: clip(file), line, message };
-    let new_entry = |line_no: usize, id: Option<String>| SuiteEntry {
-        origin: format!("{}:{line_no}", clip(file)),
-        id,
-        fen: String::new(),
-        counts: Vec::new(),
-        count_lines: Vec::new(),
-    };
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            if line.is_empty() {
-                if let Some(b) = block.take() {
-                    entries.push(finish_block(file, b)?);
-                }
+    /// Reads line `line_no` (raw bytes, its end included or not).
+    pub fn line(&mut self, line_no: usize, raw: &[u8]) -> Result<(), SuiteError> {
+        let raw = if line_no == 1 { raw.strip_prefix(b"\xef\xbb\xbf").unwrap_or(raw) } else { raw };
+        if raw.contains(&0) {
+            self.nul_lines.0 += 1;
+            if self.nul_lines.1 == 0 {
+                self.nul_lines.1 = line_no;
             }
-            continue;
+        }
+        if let Some(column) = raw.iter().position(|&b| is_control(b)) {
+            let byte = raw[column];
+            self.binary_lines += 1;
+            let nothing_yet = self.read.entries.is_empty() && self.block.is_none();
+            if nothing_yet || (self.binary_lines > BINARY_LINES && self.binary_lines > self.read.entries.len()) {
+                return Err(SuiteError::NotText { file: self.file.clone(), line: line_no, byte });
+            }
+            let message = format!("the byte 0x{byte:02x} at column {} is not text", column + 1);
+            self.refuse(line_no, message);
+            return Ok(());
+        }
+        let text = match std::str::from_utf8(raw) {
+            Ok(s) => s.replace('\0', " "),
+            Err(_) => raw.iter().map(|&b| if b == 0 { ' ' } else { b as char }).collect(),
+        };
+        self.text_line(line_no, text.trim());
+        Ok(())
+    }
+
+    /// Ends the reading: the last block, the notes.
+    pub fn finish(mut self) -> SuiteRead {
+        self.end_block();
+        let (count, first) = self.nul_lines;
+        if count > 0 {
+            let note = match count {
+                1 => "NUL bytes read as blanks (on this line)".to_string(),
+                n => format!("NUL bytes read as blanks (on {n} lines, the first this one)"),
+            };
+            self.read.notes.insert(0, ReadNote { line: first, note });
+        }
+        self.read.refused.sort_by_key(|r| r.line);
+        self.read
+    }
+
+    fn refuse(&mut self, line: usize, message: String) {
+        self.read.refused.push(Refused { line, message });
+    }
+
+    fn new_entry(&self, line_no: usize, id: Option<String>) -> SuiteEntry {
+        SuiteEntry {
+            origin: format!("{}:{line_no}", self.file),
+            id,
+            fen: String::new(),
+            counts: Vec::new(),
+            count_lines: Vec::new(),
+        }
+    }
+
+    /// The `.perft` block read so far becomes a position, or a refused line.
+    fn end_block(&mut self) {
+        let Some(b) = self.block.take() else { return };
+        if b.fen.is_empty() {
+            self.refuse(b.line(), "block has no `epd` line".into());
+        } else if b.counts.is_empty() {
+            self.refuse(b.line(), "no `perft <depth> <nodes>` lines for this `epd` line".into());
+        } else {
+            self.read.entries.push(b);
+        }
+    }
+
+    fn text_line(&mut self, line_no: usize, line: &str) {
+        if line.is_empty() {
+            self.end_block();
+            return;
+        }
+        if line.starts_with('#') {
+            return;
         }
         let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match keyword {
             "id" => {
-                if let Some(b) = block.take() {
-                    entries.push(finish_block(file, b)?);
-                }
-                block = Some(new_entry(line_no, Some(clip(rest))));
+                self.end_block();
+                self.block = Some(self.new_entry(line_no, Some(clip(rest))));
             }
             "epd" => {
-                let b = block.get_or_insert_with(|| new_entry(line_no, None));
-                if !b.fen.is_empty() {
-                    return Err(syntax(
-                        line_no,
-                        "second `epd` line in one block (separate blocks with a blank line)".into(),
-                    ));
+                if self.block.as_ref().is_some_and(|b| !b.fen.is_empty()) {
+                    let message = "second `epd` line in one block (separate blocks with a blank line)";
+                    return self.refuse(line_no, message.into());
                 }
-                b.fen = rest.to_string();
-                b.origin = format!("{}:{line_no}", clip(file));
+                let origin = format!("{}:{line_no}", self.file);
+                let fresh = self.new_entry(line_no, None);
+                let b = self.block.get_or_insert(fresh);
+                b.fen = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+                b.origin = origin;
             }
             "perft" => {
-                let b = block.as_mut().ok_or_else(|| syntax(line_no, "`perft` line before any `epd` line".into()))?;
-                let mut parts = rest.split_whitespace();
-                let bad =
-                    || syntax(line_no, format!("bad perft line \"{}\", expected `perft DEPTH NODES`", clip(line)));
-                let (Some(depth), Some(nodes), None) = (parts.next(), parts.next(), parts.next()) else {
-                    return Err(bad());
+                let max_depth = self.max_depth;
+                let Some(b) = self.block.as_mut() else {
+                    return self.refuse(line_no, "`perft` line before any `epd` line".into());
                 };
-                let depth = parse_depth(depth, max_depth).map_err(|m| syntax(line_no, m))?;
-                let nodes = parse_nodes(nodes).map_err(|m| syntax(line_no, m))?;
-                b.push_count(depth, nodes, line_no).map_err(|m| syntax(line_no, m))?;
+                if let Err(message) = perft_line(b, rest, line_no, max_depth) {
+                    let message = message
+                        .unwrap_or_else(|| format!("bad perft line \"{}\", expected `perft DEPTH NODES`", clip(line)));
+                    self.refuse(line_no, message);
+                }
             }
             _ => {
-                let mut entry = new_entry(line_no, None);
-                parse_epd_line(&mut entry, line, line_no, max_depth).map_err(|m| syntax(line_no, m))?;
-                entries.push(entry);
+                let mut entry = self.new_entry(line_no, None);
+                match parse_epd_line(&mut entry, line, line_no, self.max_depth) {
+                    Ok(()) => self.read.entries.push(entry),
+                    Err(message) => self.refuse(line_no, message),
+                }
             }
         }
     }
-    if let Some(b) = block.take() {
-        entries.push(finish_block(file, b)?);
-    }
-    Ok(entries)
 }
 
-fn finish_block(file: &str, b: SuiteEntry) -> Result<SuiteEntry, SuiteError> {
-    if b.fen.is_empty() {
-        return Err(SuiteError::Syntax { file: clip(file), line: b.line(), message: "block has no `epd` line".into() });
+/// True for the bytes no text holds but NUL (read as a blank): other control
+/// bytes than tab, line feed, vertical tab, form feed and carriage return, and DEL.
+fn is_control(b: u8) -> bool {
+    (b != 0 && b < 0x20 && !(0x09..=0x0d).contains(&b)) || b == 0x7f
+}
+
+/// `perft DEPTH NODES` into the block; `Err(None)` when it is not of that form.
+fn perft_line(b: &mut SuiteEntry, rest: &str, line_no: usize, max_depth: u32) -> Result<(), Option<String>> {
+    let mut parts = rest.split_whitespace();
+    let (Some(depth), Some(nodes), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(None);
+    };
+    let depth = parse_depth(depth, max_depth).map_err(Some)?;
+    let nodes = parse_nodes(nodes).map_err(Some)?;
+    b.push_count(depth, nodes, line_no).map_err(Some)
+}
+
+/// Reads a suite with depths up to `crate::perft::MAX_DEPTH`; the first
+/// line that cannot be read is an error.
+pub fn parse_suite(file: &str, text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
+    parse_suite_for(file, text, crate::perft::MAX_DEPTH)
+}
+
+/// Reads a suite from raw bytes (see [`SuiteReader`]); the first line that
+/// cannot be read is an error.
+pub fn parse_suite_bytes(file: &str, bytes: &[u8], max_depth: u32) -> Result<Vec<SuiteEntry>, SuiteError> {
+    strict(file, read_suite_bytes(file, bytes, max_depth)?)
+}
+
+/// Reads a suite from raw bytes, refusing the lines that cannot be read.
+pub fn read_suite_bytes(file: &str, bytes: &[u8], max_depth: u32) -> Result<SuiteRead, SuiteError> {
+    let mut reader = SuiteReader::new(file, max_depth);
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        reader.line(i + 1, line)?;
     }
-    if b.counts.is_empty() {
-        let message = "no `perft <depth> <nodes>` lines for this `epd` line".into();
-        return Err(SuiteError::Syntax { file: clip(file), line: b.line(), message });
+    Ok(reader.finish())
+}
+
+/// Reads a suite; the format is recognised per line (`id`/`epd`/`perft`
+/// keywords start a python-chess block, anything else is an EPD line).
+/// Depths above `max_depth` are errors, as is the first line that cannot be read.
+pub fn parse_suite_for(file: &str, text: &str, max_depth: u32) -> Result<Vec<SuiteEntry>, SuiteError> {
+    strict(file, read_suite_bytes(file, text.as_bytes(), max_depth)?)
+}
+
+fn strict(file: &str, read: SuiteRead) -> Result<Vec<SuiteEntry>, SuiteError> {
+    match read.refused.into_iter().next() {
+        Some(r) => Err(SuiteError::Syntax { file: clip(file), line: r.line, message: r.message }),
+        None => Ok(read.entries),
     }
-    Ok(b)
 }
 
 /// A depth from 0 to `max`.
@@ -349,6 +483,26 @@ mod tests {
         assert_eq!(entries[0].id.as_deref(), Some("start; pos"));
         assert_eq!(entries[0].counts, vec![(1, 20), (2, 400)]);
         assert_eq!(entries[1].counts, vec![(1, 5)]);
+    }
+
+    #[test]
+    fn wild_lines_are_read_and_bad_ones_refused() {
+        let mut bytes = b"startpos ;D2 400 ;D1 20\0\r\n".to_vec();
+        bytes.extend(b"startpos ;D1 x\n");
+        bytes.extend(b"4k3/8/8/8/8/8/8/4K3  w  -  -  0 1 ;D1 5\0\0\n");
+        bytes.extend(b"startpos ;D1\x01 20\n");
+        let read = read_suite_bytes("w.epd", &bytes, 20).unwrap();
+        assert_eq!(read.entries.len(), 2);
+        assert_eq!(read.entries[0].counts, vec![(2, 400), (1, 20)]);
+        assert_eq!(read.entries[1].fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let refused: Vec<usize> = read.refused.iter().map(|r| r.line).collect();
+        assert_eq!(refused, [2, 4]);
+        assert!(read.refused[1].message.contains("0x01 at column 13"), "{:?}", read.refused);
+        assert_eq!(read.notes[0].line, 1);
+        assert!(read.notes[0].note.contains("2 lines"), "{:?}", read.notes);
+        // Control bytes before any position: not a suite at all.
+        let err = read_suite_bytes("b.epd", b"# x\n\x02\x03\nstartpos ;D1 20\n", 20).unwrap_err();
+        assert_eq!(err.to_string(), "b.epd: line 2 is not text: it holds the byte 0x02 (binary data?)");
     }
 
     #[test]

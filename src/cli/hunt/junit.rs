@@ -25,8 +25,11 @@ pub enum CaseResult {
     Skipped {
         message: String,
     },
-    /// The engine failed to give the count (JUnit `error`).
+    /// The count was not compared (JUnit `error`): `kind` is its type,
+    /// `engine-failure` (the engine failed to give it) or `refused-line` (a
+    /// line of the suite that could not be read).
     Error {
+        kind: &'static str,
         message: String,
     },
 }
@@ -87,10 +90,10 @@ pub fn xml(suites: &[Suite]) -> String {
                 CaseResult::Skipped { message } => {
                     let _ = writeln!(x, "{head}>\n      <skipped message=\"{}\"/>\n    </testcase>", escape(message));
                 }
-                CaseResult::Error { message } => {
+                CaseResult::Error { kind, message } => {
                     let _ = writeln!(
                         x,
-                        "{head}>\n      <error type=\"engine-failure\" message=\"{}\"/>\n    </testcase>",
+                        "{head}>\n      <error type=\"{kind}\" message=\"{}\"/>\n    </testcase>",
                         escape(message)
                     );
                 }

@@ -175,7 +175,12 @@ fn stockfish_and_we_give_the_same_divide() {
         (&[], "startpos", &["e2e4", "d7d5", "e4e5", "f7f5"], 3),
         (&[], POSITION_3, &["e2e4"], 4),
         (&["setoption name UCI_Chess960 value true"], CHESS960, &[], 3),
-        (&["setoption name UCI_Chess960 value true"], "qrkrnnbb/pppppppp/8/8/8/8/PPPPPPPP/QRKRNNBB w DBdb - 0 1", &["d2d4", "d7d5", "e1d3"], 3),
+        (
+            &["setoption name UCI_Chess960 value true"],
+            "qrkrnnbb/pppppppp/8/8/8/8/PPPPPPPP/QRKRNNBB w DBdb - 0 1",
+            &["d2d4", "d7d5", "e1d3"],
+            3,
+        ),
     ];
     let (mut theirs, mut ours) = (Engine::start(&sf, &[]), Engine::ours());
     for (options, root, moves, depth) in cases {

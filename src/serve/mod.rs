@@ -145,9 +145,7 @@ impl Engine {
             ["startpos"] => "startpos".to_string(),
             ["fen", fen @ ..] if !fen.is_empty() => fen.join(" "),
             ["sfen", sfen @ ..] if !sfen.is_empty() => format!("sfen {}", sfen.join(" ")),
-            _ => {
-                return self.error(out, &line, "position: expected startpos, fen FEN or sfen SFEN, then moves M...")
-            }
+            _ => return self.error(out, &line, "position: expected startpos, fen FEN or sfen SFEN, then moves M..."),
         };
         self.set_position(root, moves.iter().map(|m| m.to_string()).collect(), &line, out)
     }

@@ -25,7 +25,8 @@ impl Engine {
         }
         writeln!(out, "id name chesstool {}", env!("CARGO_PKG_VERSION"))?;
         writeln!(out, "id author the chesstool developers")?;
-        let names = game::variant_names(&self.settings.variant_path).unwrap_or_else(|_| game::variant_names("").unwrap_or_default());
+        let names = game::variant_names(&self.settings.variant_path)
+            .unwrap_or_else(|_| game::variant_names("").unwrap_or_default());
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         let prefix = if usi { "USI" } else { "UCI" };
         writeln!(out, "option name {prefix}_Variant type combo default {}{vars}", self.settings.variant)?;

@@ -71,7 +71,11 @@ fn a_variant_and_usi() {
     let out = answer("usi\nposition startpos\ngo perft 1\ngo perft 2\nd\n");
     assert!(out.contains("option name USI_Variant type combo default shogi") && out.contains("usiok"), "{out}");
     assert_eq!(totals(&out), [30, 900]);
-    assert!(out.contains("\n7g7f: 1\n") && out.contains("Fen: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"), "{out}");
+    assert!(
+        out.contains("\n7g7f: 1\n")
+            && out.contains("Fen: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+        "{out}"
+    );
     let out = answer("usi\nposition startpos moves 7g7f 3c3d\ngo perft 1\n");
     assert!(out.contains("\n8h2b+: 1\n"), "{out}");
 }
@@ -100,7 +104,7 @@ fn bad_input_gets_an_error_line_and_the_loop_goes_on() {
                  go perft 99\n\u{0}\u{ff}\nposition startpos\ngo perft 1\nisready\n";
     let out = answer(input);
     let errors = out.lines().filter(|l| l.starts_with("info string error: ")).count();
-    assert_eq!(errors, 13, "{out}");
+    assert_eq!(errors, 15, "{out}");
     assert!(out.contains("info string error: unknown command \"garbage here\""), "{out}");
     assert!(out.contains("\"e2e5\""), "{out}");
     assert!(out.contains("no built-in variant \"nosuch\""), "{out}");

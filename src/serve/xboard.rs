@@ -54,8 +54,10 @@ impl Engine {
 
     /// The `feature` lines of `protover 2`, ending in `done=1`.
     fn features(&self, out: &mut impl Write) -> io::Result<()> {
-        let others = builtin::file().names().into_iter().filter(|n| !["chess", "normal", "fischerandom"].contains(&n.as_str()));
-        let variants: Vec<String> = ["normal".to_string(), "fischerandom".to_string()].into_iter().chain(others).collect();
+        let others =
+            builtin::file().names().into_iter().filter(|n| !["chess", "normal", "fischerandom"].contains(&n.as_str()));
+        let variants: Vec<String> =
+            ["normal".to_string(), "fischerandom".to_string()].into_iter().chain(others).collect();
         writeln!(out, "feature done=0")?;
         writeln!(out, "feature setboard=1 usermove=1 ping=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1")?;
         writeln!(out, "feature myname=\"chesstool {}\"", env!("CARGO_PKG_VERSION"))?;
@@ -65,14 +67,10 @@ impl Engine {
 
     /// `new` or `variant NAME`: the game at its start position.
     fn new_game(&mut self, variant: &str, chess960: bool, line: &str, out: &mut impl Write) -> io::Result<()> {
-        let settings =
-            game::Settings { variant: variant.to_string(), chess960, usi: false, ..self.settings.clone() };
+        let settings = game::Settings { variant: variant.to_string(), chess960, usi: false, ..self.settings.clone() };
         self.last_position = None;
-        let result = if settings == self.settings {
-            self.game.set_position("startpos", &[])
-        } else {
-            self.rebuild(settings)
-        };
+        let result =
+            if settings == self.settings { self.game.set_position("startpos", &[]) } else { self.rebuild(settings) };
         match result {
             Ok(()) => Ok(()),
             Err(e) => self.error(out, line, &e),

@@ -177,7 +177,8 @@
 //! [`attacks`], [`position`] (FEN, make move), [`movegen`], [`perft`],
 //! [`tools`] (butterfly boards, magic numbers) and [`rules`]; the games
 //! [`chess`], [`variants`], [`tictacchess`] and the opening [`book`]; the
-//! hunt: [`engines`] and [`verify`].
+//! hunt: [`engines`] and [`verify`]; and [`serve`], our generator as an
+//! engine that others drive.
 //!
 
 #![warn(missing_docs)]
@@ -192,6 +193,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod serve;
 pub mod tictacchess;
 pub mod tools;
 pub mod variants;

@@ -31,6 +31,7 @@ const PAGES: &[&str] = &[
     "docs/README.md",
     "docs/perft-and-bench.md",
     "docs/divide.md",
+    "docs/engine.md",
     "docs/suite.md",
     "docs/variants.md",
     "docs/tictacchess.md",

@@ -35,6 +35,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("tictacchess", 6), //
     ("book", 7),        // chess opening books: on chess (SAN, the move order)
     ("engines", 7),     // anything that can divide (knows games only through rules)
+    ("serve", 7),       // our generator as a UCI/USI/xboard engine (chess and variants)
     ("verify", 8),      // diff, bisection, suites
 ];
 

@@ -40,6 +40,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("perft-and-bench", include_str!("../../docs/perft-and-bench.md")),
     ("divide", include_str!("../../docs/divide.md")),
     ("engines", include_str!("../../docs/engines.md")),
+    ("engine", include_str!("../../docs/engine.md")),
     ("suite", include_str!("../../docs/suite.md")),
     ("fuzz", include_str!("../../docs/fuzz.md")),
     ("variants", include_str!("../../docs/variants.md")),

@@ -199,6 +199,15 @@ pub const EXAMPLES: &[Examples] = &[
         lines: &["chesstool variant list", "COLUMNS=80 chesstool variant list"],
     },
     Examples {
+        path: "engine",
+        page: "engine",
+        lines: &[
+            "printf 'position startpos moves e2e4\\ngo perft 2\\n' | chesstool engine",
+            "printf 'xboard\\nprotover 2\\nvariant crazyhouse\\nperft 2\\nquit\\n' | chesstool engine",
+            "chesstool divide --variant crazyhouse --depth 3 --engine-uci fairy-stockfish --reference-uci 'chesstool engine'",
+        ],
+    },
+    Examples {
         path: "docs",
         page: "guide",
         lines: &["chesstool docs", "chesstool docs divide", "chesstool docs formats/epd | less"],

@@ -11,6 +11,7 @@ mod butterfly;
 mod common;
 mod divide;
 mod docs;
+mod engine;
 mod examples;
 mod fuzz;
 mod hunt;
@@ -82,6 +83,10 @@ pub enum Command {
     Tictacchess(tictacchess::TicTacChessArgs),
     /// Fairy-Stockfish's built-in variants that `--variant NAME` selects.
     Variant(variant_list::VariantCmdArgs),
+    /// Our generator as a UCI, USI and xboard engine on standard input and
+    /// output (`go perft N` in Stockfish's layout), a perft reference for
+    /// the tools that run Stockfish.
+    Engine(engine::EngineArgs),
     /// Print a page of the user guide (built in): `chesstool docs divide`;
     /// without a page, the list of pages.
     Docs(docs::DocsArgs),
@@ -105,7 +110,7 @@ impl Command {
             Command::Betza(a) => a.json(),
             Command::Tictacchess(a) => a.json(),
             Command::Variant(a) => a.json(),
-            Command::Completions(_) | Command::Man(_) | Command::Docs(_) => false,
+            Command::Completions(_) | Command::Man(_) | Command::Docs(_) | Command::Engine(_) => false,
         }
     }
 }
@@ -375,6 +380,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Betza(args) => betza::run(args),
         Command::Tictacchess(args) => tictacchess::run(args),
         Command::Variant(args) => variant_list::run(args),
+        Command::Engine(args) => engine::run(args),
         Command::Docs(args) => docs::docs(args),
     }
 }

@@ -43,8 +43,8 @@ fn cases_are_named_once_and_listed_round_by_round() {
 #[test]
 fn a_case_holds_only_its_own_detail() {
     // One position of each of two cases of a motif; each holds its own.
-    let along = Setup::at(Position::from_fen("7k/8/5b2/2Pp4/8/K7/8/8 w - d6 0 1").unwrap());
-    let off = Setup::at(Position::from_fen("5b1k/8/8/2Pp4/8/K7/8/8 w - d6 0 1").unwrap());
+    let along = Setup::at(Position::from_fen("7k/4b3/8/2Pp4/8/K7/8/8 w - d6 0 1").unwrap());
+    let off = Setup::at(Position::from_fen("7k/K7/8/2Pp4/8/4b3/8/8 w - d6 0 1").unwrap());
     let [a, o] = [Detail::AlongPin, Detail::OffPin].map(|detail| Case { motif: Motif::EpPinnedOnDiagonal, detail });
     assert!(holds_case(&along, a) && !holds_case(&along, o));
     assert!(holds_case(&off, o) && !holds_case(&off, a));

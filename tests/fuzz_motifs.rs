@@ -24,7 +24,8 @@ fn every_motif_position_is_valid_and_holds_its_motif_for_python_chess() {
     for seed in 1..=4u64 {
         let mut rng = SplitMix64::new(seed);
         for case in Case::all() {
-            let setup = build_case(case, &mut |n| rng.below(n)).unwrap_or_else(|| panic!("{} (seed {seed})", case.name()));
+            let setup =
+                build_case(case, &mut |n| rng.below(n)).unwrap_or_else(|| panic!("{} (seed {seed})", case.name()));
             cases.push((case, setup.position().to_fen()));
         }
     }
@@ -81,8 +82,15 @@ fn every_case_holds_for_several_seeds() {
     for seed in [1u64, 2, 7, 42, 1000] {
         let mut rng = SplitMix64::new(seed);
         for case in Case::all() {
-            let setup = build_case(case, &mut |n| rng.below(n)).unwrap_or_else(|| panic!("{} (seed {seed})", case.name()));
-            assert!(holds_case(&setup, case), "{} (seed {seed}): {} {:?}", case.name(), setup.root.to_fen(), setup.moves);
+            let setup =
+                build_case(case, &mut |n| rng.below(n)).unwrap_or_else(|| panic!("{} (seed {seed})", case.name()));
+            assert!(
+                holds_case(&setup, case),
+                "{} (seed {seed}): {} {:?}",
+                case.name(),
+                setup.root.to_fen(),
+                setup.moves
+            );
             // No other case of a castling motif holds by accident of the side or wing.
             if let Detail::Castle { side, .. } | Detail::Square { side, .. } = case.detail {
                 assert_eq!(setup.position().turn(), side, "{}", case.name());

@@ -97,7 +97,8 @@ impl Bugs {
         let Some((ms, random)) = self.delay else { return };
         let ms = if random {
             // The clock's nanoseconds: a different wait every call, on purpose.
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
             u64::from(nanos) % (ms + 1)
         } else {
             ms

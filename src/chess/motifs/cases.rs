@@ -81,14 +81,17 @@ impl Case {
     /// The cases of `motif`, in the order `fuzz` looks at them.
     pub fn of(motif: Motif) -> Vec<Case> {
         let squares = |list: &[(Wing, u8)]| -> Vec<Detail> {
-            list.iter()
-                .flat_map(|&(wing, file)| SIDES.map(|side| Detail::Square { side, wing, file }))
-                .collect()
+            list.iter().flat_map(|&(wing, file)| SIDES.map(|side| Detail::Square { side, wing, file })).collect()
         };
         let castles = || -> Vec<Detail> {
-            [(Color::White, Wing::King), (Color::Black, Wing::Queen), (Color::White, Wing::Queen), (Color::Black, Wing::King)]
-                .map(|(side, wing)| Detail::Castle { side, wing })
-                .to_vec()
+            [
+                (Color::White, Wing::King),
+                (Color::Black, Wing::Queen),
+                (Color::White, Wing::Queen),
+                (Color::Black, Wing::King),
+            ]
+            .map(|(side, wing)| Detail::Castle { side, wing })
+            .to_vec()
         };
         use Wing::{King, Queen};
         let details = match motif {
@@ -229,13 +232,7 @@ fn square_of(detail: Detail, us: Color) -> Option<Square> {
 /// True if a castling of the side to move on `wing` holds the castling
 /// motif `motif`, with `square` (when given) attacked, or occupied for a
 /// blocked castling.
-fn castling_case(
-    pos: &Position,
-    motif: Motif,
-    wing: Wing,
-    square: Option<Square>,
-    legal: &crate::MoveList,
-) -> bool {
+fn castling_case(pos: &Position, motif: Motif, wing: Wing, square: Option<Square>, legal: &crate::MoveList) -> bool {
     let us = pos.turn();
     let king = pos.king(us);
     let attacked = |sq: Square| (pos.attackers_to(sq, pos.occupied()) & pos.by_color(!us)).any();

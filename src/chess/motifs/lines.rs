@@ -114,7 +114,10 @@ fn captured(side: Color, by: Role, wing: Wing, below: Below) -> Option<Setup> {
         Role::Knight => pick(knight_attacks(corner) & !occ, below),
         Role::Bishop => pick(bishop_attacks(corner, occ) & !occ, below),
         Role::Rook => pick(rook_attacks(corner, occ) & Bitboard::file(corner.file()) & !occ, below),
-        _ => pick((bishop_attacks(corner, occ) | (rook_attacks(corner, occ) & Bitboard::file(corner.file()))) & !occ, below),
+        _ => pick(
+            (bishop_attacks(corner, occ) | (rook_attacks(corner, occ) & Bitboard::file(corner.file()))) & !occ,
+            below,
+        ),
     }?;
     s.put(from, White, by);
     let slider = matches!(by, Role::Rook | Role::Queen);
@@ -133,7 +136,9 @@ fn captured(side: Color, by: Role, wing: Wing, below: Below) -> Option<Setup> {
     let (corner, from, blocker) = (at(corner), at(from), at(blocker));
     let root = s.position()?;
     let mut line = Line { pos: root, moves: Vec::new() };
-    line.step(below, |_, m| m.from() == from && m.to() == corner && m.promotion_role().is_none_or(|r| r == Role::Knight))?;
+    line.step(below, |_, m| {
+        m.from() == from && m.to() == corner && m.promotion_role().is_none_or(|r| r == Role::Knight)
+    })?;
     if slider {
         // The rook's side waits, the capturer leaves, the blocker leaves, the other side waits.
         line.step(below, |p, m| m.from() != p.king(side) && m.from() != blocker)?;

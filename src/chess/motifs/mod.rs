@@ -346,4 +346,3 @@ fn castlings(pos: &Position) -> Vec<Castling> {
     }
     out
 }
-

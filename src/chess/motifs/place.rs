@@ -315,4 +315,3 @@ pub(super) fn climb(motif: Motif, below: Below) -> Option<Position> {
     }
     None
 }
-

@@ -2,8 +2,8 @@
 //! the builders share.
 
 use super::Below;
-use crate::board::{Bitboard, Color, Role, Square};
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use crate::board::{Bitboard, Color, Role, Square};
 use crate::Position;
 
 /// A board being built, White to move until mirrored.

@@ -1,5 +1,5 @@
-use super::*;
 use super::sketch::plausible_checks;
+use super::*;
 use crate::board::Color;
 
 /// SplitMix64, as `verify::walk` draws (that room sits above this one).
@@ -52,7 +52,10 @@ fn a_case_holds_only_its_own_detail() {
     let rank = Setup::at(Position::from_fen("7k/K6r/8/2Pp4/8/8/8/8 w - d6 0 1").unwrap());
     let d = Case { motif: Motif::EpInOtherCheck, detail: Detail::Diagonal };
     assert!(holds_case(&diagonal, d) && !holds_case(&rank, d));
-    let w = |side, file| Case { motif: Motif::CastlingThroughAttack, detail: Detail::Square { side, wing: Wing::King, file } };
+    let w = |side, file| Case {
+        motif: Motif::CastlingThroughAttack,
+        detail: Detail::Square { side, wing: Wing::King, file },
+    };
     let through = Setup::at(Position::from_fen("k4r2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
     assert!(holds_case(&through, w(Color::White, 5)));
     assert!(!holds_case(&through, w(Color::Black, 5)));

@@ -154,7 +154,10 @@ impl Node {
         let next = self.pos.play(m);
         let corner_bug = bugs.has("castle-rights-corner");
         let rights = if corner_bug || bugs.has("castle-rights-capture") || bugs.has("fen-castling-capture") {
-            let mut r = self.rights.without(m.from());
+            // With `castle-rights-corner` a move clears only the mover's own
+            // corner: the capturer leaving the captured rook's corner keeps it.
+            let own = if corner_bug { back_rank(us) } else { !Bitboard::EMPTY };
+            let mut r = self.rights & !(Bitboard::from_square(m.from()) & own);
             if m.is_castling() || self.pos.piece_at(m.from()).map(|p| p.role) == Some(Role::King) {
                 r &= !back_rank(us);
             }

@@ -13,7 +13,12 @@
 //! of a real engine (Potential, before its fixes): `ep-rank-pin` (an e.p.
 //! capture by a pawn pinned along its rank with the captured pawn beside
 //! it), `ep-diagonal-pin` (by a pawn pinned along a diagonal),
-//! `promotion-pin` (a pinned pawn promotes off its pin). Command bugs:
+//! `promotion-pin` (a pinned pawn promotes off its pin); and of other real
+//! engines: `ep-check-diagonal` (in check along a diagonal, e.p. captures
+//! are generated although they do not answer it), `ep-pin-along` (a legal
+//! e.p. capture along the pin diagonal is refused), `castle-rights-corner`
+//! (a rook that captures on a corner leaves the captured rook's right in
+//! place: that side castles later with no rook there). Command bugs:
 //! `moves-side` (after `position fen ROOT moves ...` from a root with Black
 //! to move, the other side is to move).
 //! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
@@ -37,7 +42,9 @@
 //! first perft if FILE does not exist, creating it (an engine that fails at
 //! random: a restart succeeds). `--crash-at-depth N` crashes (exit 1, no
 //! output) when asked for a perft of depth N or less (an engine that
-//! cannot answer `go perft 1`).
+//! cannot answer `go perft 1`). `--delay MS` waits MS milliseconds before
+//! each perft answer (a slow engine); `--delay-random MS` a random time up
+//! to MS (an engine on a loaded machine).
 //!
 //! `--xboard`: the engine speaks xboard instead of UCI (`examples/buggy_engine/xboard.rs`).
 //! Answer habits (UCI): `threaded` (answers `isready` at once and prints
@@ -70,6 +77,8 @@ struct Bugs {
     crash_once: Option<String>,
     /// `--crash-at-depth N`.
     crash_at_depth: Option<u32>,
+    /// `--delay MS`, `--delay-random MS`: the wait before each perft answer.
+    delay: Option<(u64, bool)>,
 }
 
 impl Bugs {
@@ -83,6 +92,20 @@ impl Bugs {
 }
 
 impl Bugs {
+    /// Waits as `--delay` or `--delay-random` asks, before a perft answer.
+    fn wait(&self) {
+        let Some((ms, random)) = self.delay else { return };
+        let ms = if random {
+            // The clock's nanoseconds: a different wait every call, on purpose.
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+            u64::from(nanos) % (ms + 1)
+        } else {
+            ms
+        };
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+
     fn has(&self, name: &str) -> bool {
         self.names.iter().any(|n| n == name)
     }
@@ -129,12 +152,21 @@ impl Node {
     fn play(&self, m: Move, bugs: &Bugs) -> Node {
         let us = self.pos.turn();
         let next = self.pos.play(m);
-        let rights = if bugs.has("castle-rights-capture") || bugs.has("fen-castling-capture") {
-            let mut r = self.rights.without(m.from());
+        let corner_bug = bugs.has("castle-rights-corner");
+        let rights = if corner_bug || bugs.has("castle-rights-capture") || bugs.has("fen-castling-capture") {
+            // With `castle-rights-corner` a move clears only the mover's own
+            // corner: the capturer leaving the captured rook's corner keeps it.
+            let own = if corner_bug { back_rank(us) } else { !Bitboard::EMPTY };
+            let mut r = self.rights & !(Bitboard::from_square(m.from()) & own);
             if m.is_castling() || self.pos.piece_at(m.from()).map(|p| p.role) == Some(Role::King) {
                 r &= !back_rank(us);
             }
-            // The bug: the captured rook's square (m.to()) keeps its right.
+            // The bug: the captured rook's square (m.to()) keeps its right
+            // (with `castle-rights-corner`, only when a rook takes it).
+            let rook_takes = self.pos.role_at(m.from()) == Some(Role::Rook) && !m.is_castling();
+            if corner_bug && !rook_takes {
+                r = r.without(m.to());
+            }
             r
         } else {
             next.castling_rooks()
@@ -153,6 +185,7 @@ impl Node {
             .iter()
             .copied()
             .filter(|m| !(bugs.has("no-ep") && m.is_en_passant()))
+            .filter(|m| !(bugs.has("ep-pin-along") && m.is_en_passant() && pinned_on_diagonal(pos, m.from())))
             .filter(|m| !(bugs.has("no-underpromotion") && matches!(m.promotion_role(), Some(r) if r != Role::Queen)))
             .flat_map(|m| match bugs.has("promo-rank").then(|| findings::promo_rank(pos, m)).flatten() {
                 Some(misprints) => misprints
@@ -185,6 +218,13 @@ impl Node {
                     let m = Move::en_passant(from, ep);
                     fake(m, valid(pos.play_unchecked(m)));
                 }
+            }
+        }
+        // In check along a diagonal: every e.p. capture, as if it answered it.
+        let diagonal_check = (pos.checkers() & pos.diagonal_sliders()).any();
+        if let Some(ep) = pos.ep_square().filter(|_| bugs.has("ep-check-diagonal") && diagonal_check) {
+            for from in pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) {
+                fake(Move::en_passant(from, ep), None);
             }
         }
         if bugs.has("promotion-pin") && !pos.is_check() {
@@ -227,6 +267,14 @@ impl Node {
                 }
             }
         }
+        if bugs.has("castle-rights-corner") && !pos.is_check() {
+            for sq in castling_rooks(self.rights) & !pos.castling_rooks() & !pos.pieces(us, Role::Rook) {
+                let m = Move::castling(king, sq);
+                if castling_path_clear(pos, m) && !path_attacked(pos, m) {
+                    fake(m, fake_castle(pos, m));
+                }
+            }
+        }
         if bugs.has("castle-rights-capture") && !pos.is_check() {
             for sq in castling_rooks(self.rights) & !pos.castling_rooks() & pos.by_color(them) {
                 let m = Move::castling(king, sq);
@@ -237,6 +285,14 @@ impl Node {
         }
         out
     }
+}
+
+/// True if the pawn on `from` is pinned to its king along a diagonal.
+fn pinned_on_diagonal(pos: &Position, from: Square) -> bool {
+    let us = pos.turn();
+    let diagonal = pos.diagonal_sliders() & pos.by_color(!us);
+    (pos.attackers_to(pos.king(us), pos.occupied().without(from)) & diagonal).any()
+        && !(pos.attackers_to(pos.king(us), pos.occupied()) & diagonal).any()
 }
 
 /// The `ep-stale` bug: a piece (not an e.p. capture) landing on the e.p.
@@ -453,12 +509,13 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
 }
 
 const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT] [--option LINE]... [--hang-on FEN]
-                    [--crash-once FILE] [--crash-at-depth N] [DEPTH [FEN [MOVES]]]
+                    [--crash-once FILE] [--crash-at-depth N] [--delay MS] [--delay-random MS]
+                    [DEPTH [FEN [MOVES]]]
   without DEPTH: a UCI engine on standard input (`go perft N`); with --xboard an xboard one (`perft N`)
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
         double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
-        moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate, illegal-promo,
+        ep-check-diagonal, ep-pin-along, castle-rights-corner, moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate, illegal-promo,
         zero-count, promo-rank, fen-castling-swap, moves-before-position,
         sum-wrong, no-chess960, no-such-option, threaded, no-go-perft, silent-after
   formats: stockfish, perftree, weiss, dash, san, total";
@@ -495,6 +552,11 @@ fn main() {
             "--crash-at-depth" => {
                 let n = args.next().and_then(|n| n.parse().ok());
                 bugs.crash_at_depth = Some(n.unwrap_or_else(|| usage_error("--crash-at-depth needs a depth")));
+            }
+            "--delay" | "--delay-random" => {
+                let ms = args.next().and_then(|n| n.parse().ok());
+                let ms = ms.unwrap_or_else(|| usage_error(&format!("{a} needs a number of milliseconds")));
+                bugs.delay = Some((ms, a == "--delay-random"));
             }
             "--crash-once" => {
                 bugs.crash_once = Some(args.next().unwrap_or_else(|| usage_error("--crash-once needs a FILE")))
@@ -623,6 +685,7 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 }
                 let depth: u32 = d.parse().unwrap_or(1).max(1);
                 bugs.crash_if_shallow(depth);
+                bugs.wait();
                 if bugs.has("threaded") {
                     let (node, bugs, format) = (node, bugs.clone(), format.to_string());
                     std::thread::spawn(move || {

@@ -151,6 +151,21 @@ pub struct Summary<R: Rules> {
     pub found: Vec<Found<R>>,
     /// The run was interrupted (`Options::interrupted`) before its budget was spent.
     pub interrupted: bool,
+    /// The walker's sweep (the motif cases): how many lines were compared,
+    /// and how many there were.
+    pub sweep: SweepCoverage,
+}
+
+/// How much of the sweep a run covered.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SweepCoverage {
+    /// Lines compared.
+    pub looked: usize,
+    /// Lines in the sweep.
+    pub of: usize,
+    /// The budget (or a signal) ended the run before every line was looked
+    /// at; false when a finding ended it first.
+    pub cut_short: bool,
 }
 
 impl<R: Rules> Summary<R> {
@@ -224,9 +239,11 @@ pub fn run<R: Rules>(
         DepthChoice { depth: options.depth, reason: "as given (--depth)".to_string() }
     };
     let d = depth.depth;
+    let depth = with_sweep_rule(depth, walker.sweep_total());
+    let mut sweep = SweepCoverage { looked: 0, of: walker.sweep_total(), cut_short: false };
     'games: while !spent(positions) {
         let mut line = walker.start(options.primary);
-        let mut pos = line.root.clone();
+        let mut pos = line.position(rules);
         let mut before: Option<(R::Position, R::Move)> = None;
         let mut walked = 0usize;
         loop {
@@ -237,12 +254,15 @@ pub fn run<R: Rules>(
             // The line from the start to the asked root, for the layer test.
             checker.origin =
                 walker.path_to(&if options.fen_only { line.clone() } else { Line::new(line.root.clone()) });
+            // A motif case is looked at once: deeper, where its subtree is small.
+            let d = if walker.in_sweep() { sweep_depth(rules, &pos, d) } else { d };
             // An engine killed by the signal fails its call: that is the interruption.
             let report = match checker.check_from(&asked, d, d, true) {
                 Err(_) if stop() => break 'games,
                 report => report?,
             };
             positions += 1;
+            sweep.looked += usize::from(walker.in_sweep());
             if let Some(w) = report.witness {
                 let w = match witness::shorten(checker, w.clone()) {
                     Err(_) if stop() => w,
@@ -293,9 +313,37 @@ pub fn run<R: Rules>(
         depth,
         engine_calls: checker.engine_calls,
         engine_wait: checker.engine_wait,
+        sweep: SweepCoverage {
+            cut_short: sweep.looked < sweep.of && (options.keep_going || found.is_empty()),
+            ..sweep
+        },
         found,
         interrupted: stop(),
     })
+}
+
+/// The depth a sweep line (a motif case) is compared at: the deepest from
+/// the run's depth `d` up to `MAX_AUTO_DEPTH` whose perft at its end stays
+/// within `AUTO_NODE_BUDGET` nodes (never below `d`): a slow engine's call
+/// covers the case's whole neighbourhood, and a rerun with `--depth d`
+/// repeats it.
+fn sweep_depth<R: Rules>(rules: &R, pos: &R::Position, d: u32) -> u32 {
+    let mut depth = d;
+    while depth < MAX_AUTO_DEPTH && bounded_perft(rules, pos, depth + 1, AUTO_NODE_BUDGET).is_some() {
+        depth += 1;
+    }
+    depth
+}
+
+/// The depth's reason with the sweep's rule, when there is a sweep.
+fn with_sweep_rule(mut depth: DepthChoice, lines: usize) -> DepthChoice {
+    if lines > 0 {
+        depth.reason.push_str(&format!(
+            "; each of the {lines} motif cases at the deepest depth up to {MAX_AUTO_DEPTH}, at least {}, whose perft there is at most {AUTO_NODE_BUDGET} nodes",
+            depth.depth
+        ));
+    }
+    depth
 }
 
 /// Adds a finding under its cause, or counts it when the cause is known.

@@ -56,9 +56,11 @@ pub struct Walker<'a, R: Rules> {
     /// The moves of the current game so far.
     played: Vec<R::Move>,
     games: u64,
-    /// Roots looked at once each before the walks, in order (games of one
-    /// position): positions built to hold rare rules.
-    sweep: std::collections::VecDeque<R::Position>,
+    /// Lines looked at once each before the walks, in order (games of one
+    /// position, the end of the line): positions built to hold rare rules.
+    sweep: std::collections::VecDeque<Line<R>>,
+    /// How many lines the sweep had at the start.
+    sweep_total: usize,
     /// The current game is one of the sweep.
     in_sweep: bool,
     /// The longest game, in moves.
@@ -78,17 +80,29 @@ impl<'a, R: Rules> Walker<'a, R> {
             played: Vec::new(),
             games: 0,
             sweep: Default::default(),
+            sweep_total: 0,
             in_sweep: false,
             max_plies: 40,
         }
     }
 
-    /// Looks at each of `positions` once, before the first walk; they are
-    /// roots of later walks too.
-    pub fn with_sweep(mut self, positions: Vec<R::Position>) -> Walker<'a, R> {
-        self.roots.extend(positions.iter().cloned());
-        self.sweep = positions.into();
+    /// Looks at the end of each of `lines` once, in order, before the first
+    /// walk; their ends are roots of later walks too.
+    pub fn with_sweep(mut self, lines: Vec<Line<R>>) -> Walker<'a, R> {
+        self.roots.extend(lines.iter().map(|l| l.position(self.rules)));
+        self.sweep_total = lines.len();
+        self.sweep = lines.into();
         self
+    }
+
+    /// True while the current game is one of the sweep's lines.
+    pub fn in_sweep(&self) -> bool {
+        self.in_sweep
+    }
+
+    /// The sweep's lines: how many there were at the start.
+    pub fn sweep_total(&self) -> usize {
+        self.sweep_total
     }
 
     /// The first of the given roots (the standard start for chess).
@@ -108,11 +122,12 @@ impl<'a, R: Rules> Walker<'a, R> {
         self.games += 1;
         self.in_sweep = false;
         self.played.clear();
-        if let Some(root) = self.sweep.pop_front() {
+        if let Some(line) = self.sweep.pop_front() {
             self.in_sweep = true;
-            // A position built to hold a rare rule: no moves lead to it.
+            // A position built to hold a rare rule: no moves lead to it
+            // from the game's start.
             self.origin = None;
-            return Line::new(root);
+            return line;
         }
         let g = self.games - 1;
         let primary = primary.clamp(1, self.roots.len());

@@ -16,7 +16,7 @@ use super::hunt::{
 };
 use super::Outcome;
 use chesstool::chess::Chess;
-use chesstool::engines::{signals, DivideFormat};
+use chesstool::engines::{signals, DivideFormat, Line};
 use chesstool::rules::Rules;
 use chesstool::verify::bisect::Checker;
 use chesstool::verify::fuzz::{self, Budget, Options, Progress};
@@ -150,7 +150,7 @@ pub fn run_with<R: Rules + 'static>(
     rules: Arc<R>,
     roots: Vec<R::Position>,
     primary: usize,
-    sweep: &dyn Fn(u64) -> Vec<R::Position>,
+    sweep: &dyn Fn(u64) -> Vec<Line<R>>,
     args: &WalkArgs,
     check_position: bool,
     chess960: bool,
@@ -216,8 +216,8 @@ pub fn run_with<R: Rules + 'static>(
     }
     let (roots, primary) = (kept, kept_primary);
     skipped.of = all_roots;
-    let sweep: Vec<R::Position> =
-        sweep.into_iter().filter(|r| root_support(engine.as_mut(), reference.as_mut(), r).is_ok()).collect();
+    let sweep: Vec<Line<R>> =
+        sweep.into_iter().filter(|l| root_support(engine.as_mut(), reference.as_mut(), &l.root).is_ok()).collect();
     let min_depth = args.min_depth.unwrap_or(1);
     let options = Options {
         depth: args.depth.unwrap_or(AUTO_DEPTH_MAX),
@@ -267,6 +267,9 @@ pub fn run_with<R: Rules + 'static>(
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", report::headline(seed, &summary))?;
         writeln!(out, "{}", report::budget_line(&summary))?;
+        if summary.sweep.cut_short {
+            writeln!(out, "{}", report::sweep_note(&summary))?;
+        }
         if let Some(signal) = signals::interrupted() {
             writeln!(out, "interrupted: by {} before the budget was spent", signals::signal_name(signal))?;
         }

@@ -114,6 +114,9 @@ pub struct FuzzJson {
     pub engine: EngineCalls,
     /// Seconds spent waiting for the engine.
     pub engine_seconds: f64,
+    /// The motif cases looked at before the walks, when there were any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub motif_cases: Option<MotifCasesJson>,
     /// The root of the walk where something was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub root: Option<String>,
@@ -194,6 +197,15 @@ impl SkippedRoots {
     }
 }
 
+/// How many motif cases a run looked at.
+#[derive(Serialize)]
+pub struct MotifCasesJson {
+    pub looked: usize,
+    pub of: usize,
+    /// The budget ended before every case was looked at once.
+    pub cut_short: bool,
+}
+
 /// Positions per second of a run (0 for an instant one).
 pub fn speed<R: Rules>(s: &Summary<R>) -> f64 {
     let secs = s.elapsed.as_secs_f64();
@@ -228,6 +240,11 @@ impl FuzzJson {
             positions_per_second: (speed(s) * 10.0).round() / 10.0,
             engine,
             engine_seconds: (s.engine_wait.as_secs_f64() * 1000.0).round() / 1000.0,
+            motif_cases: (s.sweep.of > 0).then_some(MotifCasesJson {
+                looked: s.sweep.looked,
+                of: s.sweep.of,
+                cut_short: s.sweep.cut_short,
+            }),
             root,
             witness,
             position_check,
@@ -270,6 +287,15 @@ pub fn budget_line<R: Rules>(s: &Summary<R>) -> String {
         s.depth.depth,
         s.depth.reason,
         share.min(100.0)
+    )
+}
+
+/// The note of a run whose budget ended before every motif case was
+/// looked at once.
+pub fn sweep_note<R: Rules>(s: &Summary<R>) -> String {
+    format!(
+        "note: the budget ended after {} of the {} motif cases (each is looked at once, before the walks); a longer --seconds covers them all",
+        s.sweep.looked, s.sweep.of
     )
 }
 

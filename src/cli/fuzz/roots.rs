@@ -4,11 +4,11 @@
 
 use crate::cli::common::read_input_bytes;
 use crate::cli::hunt::clip_message;
-use chesstool::chess::motifs::{self, Motif};
-use chesstool::engines::clip;
+use chesstool::chess::motifs::{self, Case};
+use chesstool::chess::Chess;
+use chesstool::engines::{clip, Line};
 use chesstool::rules::Rules;
 use chesstool::verify::walk::SplitMix64;
-use chesstool::Position;
 use std::path::Path;
 
 /// The chess suites, in order: the standard start and the six CPW positions
@@ -34,11 +34,15 @@ pub fn chess_roots<R: Rules>(rules: &R) -> (Vec<R::Position>, usize) {
     (roots, primary)
 }
 
-/// One position for each motif of `chess::motifs`, drawn from `seed`: the
-/// first positions a chess run looks at.
-pub fn motif_roots(seed: u64) -> Vec<Position> {
+/// One line for each case of each motif of `chess::motifs`, drawn from
+/// `seed`, in the cases' order: the first lines a chess run looks at.
+pub fn motif_roots(seed: u64) -> Vec<Line<Chess>> {
     let mut rng = SplitMix64::new(seed ^ MOTIF_SEED);
-    Motif::ALL.iter().filter_map(|&m| motifs::build(m, &mut |n| rng.below(n))).collect()
+    Case::all()
+        .into_iter()
+        .filter_map(|case| motifs::build_case(case, &mut |n| rng.below(n)))
+        .map(|s| Line { root: s.root, moves: s.moves })
+        .collect()
 }
 
 /// Keeps the motif positions' draws apart from the walks' (same seed).

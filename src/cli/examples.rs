@@ -204,7 +204,6 @@ pub const EXAMPLES: &[Examples] = &[
         lines: &[
             "printf 'position startpos moves e2e4\\ngo perft 2\\n' | chesstool engine",
             "printf 'xboard\\nprotover 2\\nvariant crazyhouse\\nperft 2\\nquit\\n' | chesstool engine",
-            "chesstool divide --variant crazyhouse --depth 3 --engine-uci fairy-stockfish --reference-uci 'chesstool engine'",
         ],
     },
     Examples {

@@ -69,7 +69,8 @@ fn move_kind(pos: &Position, m: Move) -> Hint {
     }
 }
 
-fn role_name(r: Role) -> &'static str {
+/// A piece kind's name in English (also the motif cases' names).
+pub(crate) fn role_name(r: Role) -> &'static str {
     match r {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

@@ -145,21 +145,9 @@ impl Case {
                 format!("{}-{}-{}{rank}", color(side), wing(w), char::from(b'a' + file))
             }
             Detail::Castle { side, wing: w } => format!("{}-{}", color(side), wing(w)),
-            Detail::CapturedBy { side, by } => format!("{}-by-{}", color(side), role_name(by)),
+            Detail::CapturedBy { side, by } => format!("{}-by-{}", color(side), super::super::hints::role_name(by)),
         };
         format!("{motif}/{detail}")
-    }
-}
-
-/// A piece kind's name in English.
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 

@@ -221,12 +221,16 @@ fn bad_usage_and_input_exit_2() {
     assert_eq!(code, 2, "{j}");
 }
 
+/// A crash is a finding (exit 3), with the line and the layer: this engine
+/// crashes only below a root, so on the line's end given alone it answers.
 #[test]
-fn an_engine_that_crashes_exits_3() {
+fn an_engine_that_crashes_exits_3_with_the_crash_as_its_finding() {
     let engine = format!("{} --bug crash-deep", buggy_engine().display());
-    // Past the 17 motif positions, which are asked alone (the crash is below a root).
     let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "40", "--seed", "1"]);
-    assert_eq!((code, j["error"]["kind"].as_str()), (3, Some("engine")), "{j}");
+    assert_eq!((code, j["status"].as_str()), (3, Some("engine-failure")), "{j}");
+    let failure = &j["findings"][0]["failure"];
+    assert_eq!((failure["kind"].as_str(), failure["layer"].as_str()), (Some("crash"), Some("after-moves")), "{j}");
+    assert!(!failure["path"].as_array().unwrap().is_empty(), "{j}");
 }
 
 /// The buggy engine behind a script that sleeps a second before every call,
@@ -330,7 +334,7 @@ fn a_broken_position_command_is_named_and_fen_only_goes_past_it() {
     assert_eq!(code, 1, "{j}");
     let found = &j["findings"][0];
     assert_eq!(found["fault"], "position-command", "{j}");
-    assert!(found["cause"].as_str().unwrap().contains("other side"), "{j}");
+    assert!(found["explanation"].as_str().unwrap().contains("other side"), "{j}");
     assert!(found["witness_plies"].as_u64().unwrap() <= 3, "{j}");
     let (code, j, _) = fuzz(&["--engine-uci", &engine, "--positions", "3000", "--seed", "1", "--fen-only"]);
     assert_eq!((code, j["status"].as_str()), (0, Some("ok")), "{j}");

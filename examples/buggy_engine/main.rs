@@ -20,7 +20,8 @@
 //! (a rook that captures on a corner leaves the captured rook's right in
 //! place: that side castles later with no rook there). Command bugs:
 //! `moves-side` (after `position fen ROOT moves ...` from a root with Black
-//! to move, the other side is to move).
+//! to move, the other side is to move), `moves-side-junk` (the same, and its
+//! divide also lists its king onto every neighbouring square).
 //! Position bugs, seen only through Stockfish's `d` (its `Fen:` and `Key:`
 //! lines): `fen-castling-capture` (the FEN keeps the castling right of a
 //! rook captured on its square; the moves stay right), `key-take-back` (asked
@@ -29,8 +30,10 @@
 //! Findings, not failures (see `findings.rs`): `duplicate` (the first move
 //! listed again), `illegal-promo`, `zero-count`, `promo-rank`,
 //! `fen-castling-swap`, `moves-before-position`.
-//! Misbehaviour: `crash`, `crash-deep` (only below the root), `hang`,
-//! `hang-deep`, `garbage`, `duplicate`, `sum-wrong` (the total is one more
+//! Misbehaviour: `crash`, `crash-deep` (only below the root), `crash-on-ep`
+//! (panics, status 101, on every position with an e.p. capture), `hang`,
+//! `hang-deep`, `hang-random` (UCI: one `go perft` in eight, at random,
+//! prints half an answer and hangs), `garbage`, `duplicate`, `sum-wrong` (the total is one more
 //! than the sum of the moves).
 //! What it can do (UCI): `no-chess960` (lists no `UCI_Chess960` and
 //! answers it `No such option`, as Stockfish does for options it lacks),
@@ -117,6 +120,9 @@ impl Bugs {
 struct Node {
     pos: Position,
     rights: Bitboard,
+    /// `moves-side-junk`: the root was set up for the wrong side; its divide
+    /// also lists junk (its king onto every neighbouring square).
+    junk: bool,
 }
 
 enum BMove {
@@ -146,7 +152,7 @@ fn our_king_attacked(pos: &Position, us: Color) -> bool {
 
 impl Node {
     fn root(pos: Position) -> Node {
-        Node { pos, rights: pos.castling_rooks() }
+        Node { pos, rights: pos.castling_rooks(), junk: false }
     }
 
     fn play(&self, m: Move, bugs: &Bugs) -> Node {
@@ -172,7 +178,7 @@ impl Node {
             next.castling_rooks()
         };
         let next = if bugs.has("ep-stale") { stale_ep_capture(&self.pos, m, next) } else { next };
-        Node { pos: next, rights }
+        Node { pos: next, rights, junk: false }
     }
 
     fn moves(&self, bugs: &Bugs) -> Vec<BMove> {
@@ -438,6 +444,22 @@ fn divide_text(node: &Node, depth: u32, bugs: &Bugs, format: &str, below_root: b
     if bugs.has("illegal-promo") {
         rows.extend(findings::illegal_promotion(&node.pos).map(|m| (m, 1)));
     }
+    if node.junk {
+        // Its king "moves" onto every neighbouring square it cannot go to
+        // (its own pieces', attacked ones): junk beside the wrong side's list.
+        let king = node.pos.king(node.pos.turn());
+        let listed: Vec<String> = rows.iter().map(|(m, _)| m.clone()).collect();
+        for to in king_attacks(king) {
+            let m = format!("{king}{to}");
+            if !listed.contains(&m) {
+                rows.push((m, 1));
+            }
+        }
+    }
+    if bugs.has("crash-on-ep") && node.pos.legal_moves().iter().any(|m| m.is_en_passant()) {
+        // Its own assertion, as an engine's debug build has: status 101.
+        panic!("buggy_engine: assertion failed: no e.p. capture expected here");
+    }
     if bugs.has("zero-count") {
         rows.extend(findings::zero_count_moves(&node.pos).into_iter().map(|m| (m, 0)));
     }
@@ -496,13 +518,14 @@ fn apply_moves(root: Position, moves: &[&str], bugs: &Bugs) -> Result<Node, Stri
     }
     // The `moves-side` bug: after moves from a root with Black to move, the
     // side to move comes out wrong (a handler that counts plies from White).
-    if bugs.has("moves-side") && !root.turn().is_white() && !moves.is_empty() {
+    let junk = bugs.has("moves-side-junk");
+    if (bugs.has("moves-side") || junk) && !root.turn().is_white() && !moves.is_empty() {
         let fen = node.pos.to_fen();
         let mut fields: Vec<&str> = fen.split(' ').collect();
         fields[1] = if fields[1] == "w" { "b" } else { "w" };
         fields[3] = "-";
         if let Ok(flipped) = Position::from_fen(&fields.join(" ")) {
-            node = Node::root(flipped);
+            node = Node { junk, ..Node::root(flipped) };
         }
     }
     Ok(node)
@@ -515,7 +538,8 @@ const USAGE: &str = "usage: buggy_engine [--bug NAME[,NAME...]] [--format FORMAT
   with DEPTH: one divide in perftree's script protocol, then exit
   bugs: no-ep, ep-pin, castle-through-check, castle-rights-capture, no-underpromotion,
         double-push-rank3, king-into-check, ep-rank-pin, ep-diagonal-pin, promotion-pin,
-        ep-check-diagonal, ep-pin-along, castle-rights-corner, moves-side, crash, crash-deep, hang, hang-deep, garbage, duplicate, illegal-promo,
+        ep-check-diagonal, ep-pin-along, castle-rights-corner, moves-side, moves-side-junk, crash, crash-deep,
+        crash-on-ep, hang, hang-deep, hang-random, garbage, duplicate, illegal-promo,
         zero-count, promo-rank, fen-castling-swap, moves-before-position,
         sum-wrong, no-chess960, no-such-option, threaded, no-go-perft, silent-after
   formats: stockfish, perftree, weiss, dash, san, total";
@@ -602,6 +626,12 @@ fn read_fen(fen: &str, bugs: &Bugs) -> Result<Position, String> {
     Position::from_fen(fen).map_err(|e| e.to_string())
 }
 
+/// A number below `n` from the clock: different at every call, on purpose.
+fn random_below(n: u32) -> u32 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    (nanos / 1000) % n
+}
+
 fn hang_forever() -> ! {
     loop {
         std::thread::sleep(std::time::Duration::from_secs(3600));
@@ -686,6 +716,13 @@ fn uci_loop(bugs: &Bugs, format: &str) {
                 let depth: u32 = d.parse().unwrap_or(1).max(1);
                 bugs.crash_if_shallow(depth);
                 bugs.wait();
+                if bugs.has("hang-random") && random_below(8) == 0 {
+                    // A threaded perft that deadlocks now and then: half an
+                    // answer, then nothing.
+                    println!("a2a3: 1");
+                    let _ = std::io::stdout().flush();
+                    hang_forever();
+                }
                 if bugs.has("threaded") {
                     let (node, bugs, format) = (node, bugs.clone(), format.to_string());
                     std::thread::spawn(move || {

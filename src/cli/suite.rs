@@ -84,7 +84,7 @@ pub struct SuiteArgs {
     pub variant: super::variant::VariantArgs,
 }
 
-fn retries_arg(s: &str) -> Result<u32, String> {
+pub(super) fn retries_arg(s: &str) -> Result<u32, String> {
     super::common::integer_in(s, 0, 100, "a number of retries").map(|n| n as u32)
 }
 

@@ -502,6 +502,10 @@ pub trait Divider<R: Rules> {
     /// goes on after an engine failure).
     fn restart(&mut self) {}
 
+    /// Sets how long each answer may take from now on (`fuzz` widens it as
+    /// it learns how slow the engine is). Dividers that never wait ignore it.
+    fn set_timeout(&mut self, _timeout: Duration) {}
+
     /// The lines skipped in the engine's answers so far as not divide data,
     /// by kind (`None` if the divider reads no text).
     fn skipped(&self) -> Option<Skipped> {

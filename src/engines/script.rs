@@ -52,6 +52,10 @@ impl<R: Rules> Divider<R> for ScriptEngine<R> {
         self.name.clone()
     }
 
+    fn set_timeout(&mut self, timeout: std::time::Duration) {
+        self.opts.timeout = timeout;
+    }
+
     fn divide(&mut self, line: &Line<R>, depth: u32) -> Result<Divide, EngineError> {
         self.divide_each(line, depth, &|_, _| {})
     }

@@ -526,6 +526,10 @@ impl<R: Rules> Divider<R> for UciEngine<R> {
         })
     }
 
+    fn set_timeout(&mut self, timeout: std::time::Duration) {
+        self.opts.timeout = timeout;
+    }
+
     fn restart(&mut self) {
         if let Some(mut p) = self.process.take() {
             p.kill();

@@ -384,6 +384,10 @@ impl<R: Rules> Divider<R> for XboardEngine<R> {
         exchange::session(self, |engine, _, _| engine.variant_for(root).map(|_| ()))
     }
 
+    fn set_timeout(&mut self, timeout: std::time::Duration) {
+        self.opts.timeout = timeout;
+    }
+
     fn restart(&mut self) {
         if let Some(mut p) = self.process.take() {
             p.kill();

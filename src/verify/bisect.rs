@@ -180,6 +180,8 @@ pub struct Checker<'a, R: Rules> {
     pub reference_calls: u32,
     /// Time spent waiting for the engine under test.
     pub engine_wait: Duration,
+    /// The longest the engine under test took for one answer.
+    pub engine_slowest: Duration,
     /// The line from the game's start (a root given to a run) to the root
     /// of the lines checked next, where one is known: the layer test then
     /// asks the witness position a third way, from the start by moves only.
@@ -202,6 +204,7 @@ impl<'a, R: Rules> Checker<'a, R> {
             engine_calls: 0,
             reference_calls: 0,
             engine_wait: Duration::ZERO,
+            engine_slowest: Duration::ZERO,
             origin: None,
             min_depth: 1,
             on_step: None,
@@ -251,6 +254,9 @@ impl<'a, R: Rules> Checker<'a, R> {
             None => self.engine.divide(line, depth),
         };
         self.engine_wait += started.elapsed();
+        if engine.is_ok() {
+            self.engine_slowest = self.engine_slowest.max(started.elapsed());
+        }
         let engine = engine.map_err(VerifyError::Engine)?;
         self.reference_calls += 1;
         let reference = match self.on_line {
@@ -322,10 +328,20 @@ impl<'a, R: Rules> Checker<'a, R> {
     }
 
     /// Asks about the witness position a third way: from the game's start
-    /// ([`Checker::origin`]) by all the moves, no FEN but the start's. The
-    /// same question as the witness's own when its line starts there.
+    /// ([`Checker::origin`]) by all the moves, no FEN but the start's (the
+    /// same question as the witness's own when its line starts there); with
+    /// no line from the start, by moves from another FEN (`route`).
     fn start_check(&mut self, w: &Witness<R>) -> Option<bool> {
-        let origin = self.origin.clone()?;
+        let Some(origin) = self.origin.clone() else {
+            // No line from the start: for a witness the engine gets wrong
+            // given alone, a line from another FEN whose reading cannot go
+            // wrong the same way, where one is known.
+            if w.history_dependent != Some(false) {
+                return None;
+            }
+            let route = super::route::by_moves(self.rules, &w.line.position(self.rules))?;
+            return self.compare(&route, w.depth).ok().map(|d| d.is_match());
+        };
         if origin.moves.is_empty() {
             // The witness's line is the line from the start: wrong there
             // (unless it is the start itself: nothing to tell then).

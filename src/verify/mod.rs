@@ -6,6 +6,7 @@ pub mod bisect;
 pub mod diff;
 pub mod fuzz;
 pub mod paste;
+pub mod route;
 pub mod suite;
 pub mod walk;
 pub mod witness;

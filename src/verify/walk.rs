@@ -56,7 +56,9 @@ pub struct Walker<'a, R: Rules> {
     /// The moves of the current game so far.
     played: Vec<R::Move>,
     games: u64,
-    /// Lines looked at once each before the walks, in order (games of one
+    /// Games that were walks (not the sweep's lines).
+    walks: u64,
+    /// Lines looked at once each, every other game, in order (games of one
     /// position, the end of the line): positions built to hold rare rules.
     sweep: std::collections::VecDeque<Line<R>>,
     /// How many lines the sweep had at the start.
@@ -79,6 +81,7 @@ impl<'a, R: Rules> Walker<'a, R> {
             origin: None,
             played: Vec::new(),
             games: 0,
+            walks: 0,
             sweep: Default::default(),
             sweep_total: 0,
             in_sweep: false,
@@ -86,8 +89,10 @@ impl<'a, R: Rules> Walker<'a, R> {
         }
     }
 
-    /// Looks at the end of each of `lines` once, in order, before the first
-    /// walk; their ends are roots of later walks too.
+    /// Looks at the end of each of `lines` once, in order, every other game
+    /// from the first (walks in between, so that a bug the walks find soon
+    /// is not kept waiting by a slow engine's sweep); their ends are roots
+    /// of later walks too.
     pub fn with_sweep(mut self, lines: Vec<Line<R>>) -> Walker<'a, R> {
         self.roots.extend(lines.iter().map(|l| l.position(self.rules)));
         self.sweep_total = lines.len();
@@ -115,21 +120,25 @@ impl<'a, R: Rules> Walker<'a, R> {
         self.games
     }
 
-    /// The start of the next game. Every other game starts at one of the
-    /// first `primary` roots in turn (the standard start and the positions
+    /// The start of the next game: while the sweep lasts, every other game
+    /// is its next line. Every other walk starts at one of the first
+    /// `primary` roots in turn (the standard start and the positions
     /// everyone tests); the others at a random root, given or met on a walk.
     pub fn start(&mut self, primary: usize) -> Line<R> {
         self.games += 1;
         self.in_sweep = false;
         self.played.clear();
-        if let Some(line) = self.sweep.pop_front() {
-            self.in_sweep = true;
-            // A position built to hold a rare rule: no moves lead to it
-            // from the game's start.
-            self.origin = None;
-            return line;
+        if self.games % 2 == 1 {
+            if let Some(line) = self.sweep.pop_front() {
+                self.in_sweep = true;
+                // A position built to hold a rare rule: no moves lead to it
+                // from the game's start.
+                self.origin = None;
+                return line;
+            }
         }
-        let g = self.games - 1;
+        self.walks += 1;
+        let g = self.walks - 1;
         let primary = primary.clamp(1, self.roots.len());
         // Lines from the first root (the game's start) are known by their
         // moves; other given roots are positions of their own.

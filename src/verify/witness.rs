@@ -118,29 +118,53 @@ pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
 /// The other position whose list the engine printed: the other side's, or
 /// one earlier on the line.
 fn listed_elsewhere<R: Rules>(rules: &R, w: &Witness<R>) -> Option<String> {
+    explaining_position(rules, w).map(|(_, what)| what)
+}
+
+/// The position the engine answered for instead of the witness's (the
+/// other side to move, or a position earlier on the line), with the words
+/// that say which: its list is that position's list, give or take junk
+/// moves that are legal in neither (`explained_by`).
+pub fn explaining_position<R: Rules>(rules: &R, w: &Witness<R>) -> Option<(R::Position, String)> {
     let pos = w.line.position(rules);
     let listed = engine_list(rules, &pos, &w.diff);
     let list_of = |p: &R::Position| -> BTreeSet<String> {
         rules.legal_moves(p).into_iter().map(|m| rules.move_text(p, m)).collect()
     };
+    let ours = list_of(&pos);
     if let Some(other) = rules.with_other_side_to_move(&pos) {
-        if list_of(&other) == listed {
-            return Some("it lists the moves of the other side".to_string());
+        if explained_by(&listed, &list_of(&other), &ours) {
+            return Some((other, "it lists the moves of the other side".to_string()));
         }
     }
     let mut earlier = w.line.root.clone();
     let n = w.line.moves.len();
     for (i, &m) in w.line.moves.iter().enumerate() {
-        if list_of(&earlier) == listed {
+        if explained_by(&listed, &list_of(&earlier), &ours) {
             let back = n - i;
             let plies = if back == 1 { "1 ply".to_string() } else { format!("{back} plies") };
-            return Some(format!(
-                "it lists the moves of the position {plies} before, as if the last moves were not played"
+            return Some((
+                earlier,
+                format!("it lists the moves of the position {plies} before, as if the last moves were not played"),
             ));
         }
         earlier = rules.play(&earlier, m);
     }
     None
+}
+
+/// Whether the engine's list `listed` is the list `other` of another
+/// position, give or take junk: exactly, or holding at least four fifths
+/// of `other`'s moves and sharing more with it than with our list `ours`
+/// (an engine that answers for the wrong position also lists moves legal
+/// in neither, as a king capture or a pawn onto its own piece).
+fn explained_by(listed: &BTreeSet<String>, other: &BTreeSet<String>, ours: &BTreeSet<String>) -> bool {
+    if listed == other {
+        return true;
+    }
+    let with_other = listed.intersection(other).count();
+    let with_ours = listed.intersection(ours).count();
+    with_other > 0 && with_other * 5 >= other.len() * 4 && with_other > with_ours
 }
 
 /// The engine's move list at `pos`, from ours and the differences.
@@ -155,22 +179,25 @@ fn engine_list<R: Rules>(rules: &R, pos: &R::Position, diff: &DivideDiff<R::Move
     list
 }
 
-/// The cause of a witness, for telling a run's bugs apart: the layer, then
+/// The cause of a witness, for telling a run's bugs apart: one
+/// explanation, one cause. A layer other than the move generator is the
+/// cause by itself (one position-command fault, one FEN reader, one
+/// make/unmake, whatever moves each shows wrong); for the move generator,
 /// the rule the differences break, without the squares and pieces that
-/// differ from one position to the next. One rule, one cause: a move the
-/// engine prints in another form than ours (with a promotion it must not
-/// have, or without one it needs: `a6a7q` for `a6a7`, `a7a8` for `a7a8q`)
-/// is named by the rule both hints are about, whichever pawn showed it.
+/// differ from one position to the next. A move the engine prints in
+/// another form than ours (with a promotion it must not have, or without
+/// one it needs: `a6a7q` for `a6a7`, `a7a8` for `a7a8q`) is named by the
+/// rule both hints are about, whichever pawn showed it.
 pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
-    if let Fault::PositionCommand(what) = fault {
-        return format!("position command: {what}");
+    match fault {
+        Fault::PositionCommand(_) => {
+            return "position command: the engine answers for another position than the one sent".to_string()
+        }
+        Fault::FenReader => return "FEN reader: wrong about a position given as its FEN, right by moves".to_string(),
+        Fault::MakeMove => return "make/unmake: right about a position given alone, wrong after moves".to_string(),
+        Fault::MoveGenerator => {}
     }
-    let layer = match fault {
-        Fault::MakeMove => "after moves: ",
-        Fault::FenReader => "FEN reader: ",
-        _ => "",
-    };
-    let what = if !w.diff.repeated.is_empty() {
+    if !w.diff.repeated.is_empty() {
         "a move listed twice".to_string()
     } else if let Some(rule) = misprinted_rule(&w.diff) {
         rule
@@ -180,8 +207,15 @@ pub fn cause<R: Rules>(w: &Witness<R>, fault: &Fault) -> String {
         format!("extra {}", rule_of(e.hint.as_deref().unwrap_or("move")))
     } else {
         "wrong counts".to_string()
-    };
-    format!("{layer}{what}")
+    }
+}
+
+/// The rules of every hint of a witness (`rule_of`), to tell whether two
+/// witnesses break the same rules.
+pub fn rules_of<R: Rules>(w: &Witness<R>) -> BTreeSet<String> {
+    let missing = w.diff.missing.iter().filter_map(|m| m.hint.as_deref());
+    let extra = w.diff.extra.iter().filter_map(|e| e.hint.as_deref());
+    missing.chain(extra).map(rule_of).collect()
 }
 
 /// The rule of a move that is missing in our form and extra in the
@@ -273,6 +307,26 @@ mod tests {
         let under: DivideDiff<()> =
             DivideDiff { missing: vec![missing("a7a8n", "promotion piece missing (knight)")], ..DivideDiff::default() };
         assert_eq!(misprinted_rule(&under), None);
+    }
+
+    fn set(moves: &str) -> BTreeSet<String> {
+        moves.split_whitespace().map(str::to_string).collect()
+    }
+
+    /// Another position's list explains the engine's, with junk beside it,
+    /// but never a list that is ours with moves left out.
+    #[test]
+    fn another_positions_list_explains_the_engines_give_or_take_junk() {
+        let ours = set("a2a3 a2a4 b1c3 b1a3 g1f3 g1h3");
+        let theirs = set("a7a6 a7a5 b8c6 b8a6 g8f6 g8h6");
+        assert!(explained_by(&theirs, &theirs, &ours));
+        let with_junk = set("a7a6 a7a5 b8c6 b8a6 g8f6 e8e7 e8d7 e8f7");
+        assert!(explained_by(&with_junk, &theirs, &ours));
+        let too_little = set("a7a6 e8e7 e8d7 e8f7");
+        assert!(!explained_by(&too_little, &theirs, &ours));
+        let ours_short = set("a2a3 a2a4 b1c3 b1a3 g1f3");
+        assert!(!explained_by(&ours_short, &ours, &ours));
+        assert!(!explained_by(&ours_short, &theirs, &ours));
     }
 
     #[test]

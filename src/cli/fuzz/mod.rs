@@ -84,6 +84,9 @@ pub struct WalkArgs {
     /// Go on after a finding until the budget is spent, and report every distinct cause with one witness each.
     #[arg(long)]
     pub keep_going: bool,
+    /// After an engine failure (a crash, a hang, an answer that cannot be read), restart it and ask again up to N times: an answer then shows a failure at random, none a failure on that line; either is a finding and the walk goes on [default: 1].
+    #[arg(long, value_name = "N", value_parser = super::suite::retries_arg)]
+    pub retries: Option<u32>,
     /// Print one JSON document instead of text (see `chesstool docs json`).
     #[arg(long)]
     pub json: bool,
@@ -229,6 +232,8 @@ pub fn run_with<R: Rules + 'static>(
         budget,
         check_positions: check_position,
         primary,
+        retries: args.retries.unwrap_or(1),
+        adaptive_timeout: args.engine.timeout.is_none(),
     };
     let status = Status::new(args.quiet || args.json || junit_stdout);
     let mut walker = Walker::new(&*rules, roots, seed).with_sweep(sweep);
@@ -270,6 +275,9 @@ pub fn run_with<R: Rules + 'static>(
         if summary.sweep.cut_short {
             writeln!(out, "{}", report::sweep_note(&summary))?;
         }
+        if summary.gave_up {
+            writeln!(out, "{}", report::gave_up_note())?;
+        }
         if let Some(signal) = signals::interrupted() {
             writeln!(out, "interrupted: by {} before the budget was spent", signals::signal_name(signal))?;
         }
@@ -288,7 +296,13 @@ pub fn run_with<R: Rules + 'static>(
         let _ = std::io::stdout().flush();
         crate::cli::hunt::exit_by_signal(signal);
     }
-    Ok(if summary.found.is_empty() { Outcome::Success } else { Outcome::Mismatch })
+    Ok(if summary.engine_failed() {
+        Outcome::EngineFailure
+    } else if summary.found.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Mismatch
+    })
 }
 
 /// A seed for a run without `--seed`: the clock's nanoseconds (printed, so

@@ -8,7 +8,7 @@ use crate::cli::hunt::report::{witness_text, WitnessJson};
 use crate::cli::hunt::EngineCalls;
 use chesstool::engines::Line;
 use chesstool::rules::Rules;
-use chesstool::verify::fuzz::{Finding, Found, PositionFinding, PositionProblem, Summary};
+use chesstool::verify::fuzz::{FailureFinding, Finding, Found, PositionFinding, PositionProblem, Summary};
 use chesstool::verify::witness::Fault;
 use serde::Serialize;
 
@@ -89,6 +89,48 @@ impl PositionCheckJson {
     }
 }
 
+/// A line the engine failed to answer about, in the vocabulary's words.
+#[derive(Serialize, Debug, Clone)]
+pub struct FailureJson {
+    /// `crash`, `hang` or `unreadable`.
+    pub kind: &'static str,
+    /// `at-random` (answered when asked again), `position` (fails on the
+    /// position alone too), `after-moves` (only after the moves), `line`.
+    pub layer: &'static str,
+    pub path: Vec<String>,
+    pub position: String,
+    pub depth: u32,
+    pub attempts: u32,
+    /// The engine's error: the request, the status or last line, the tail of its standard error.
+    pub message: String,
+}
+
+impl FailureJson {
+    pub fn new<R: Rules>(rules: &R, f: &FailureFinding<R>) -> FailureJson {
+        FailureJson {
+            kind: f.kind.name(),
+            layer: f.layer_name(),
+            path: f.line.move_texts(rules),
+            position: rules.position_text(&f.line.position(rules)),
+            depth: f.depth,
+            attempts: f.attempts,
+            message: f.message.clone(),
+        }
+    }
+
+    /// The failure as labelled lines.
+    fn text<R: Rules>(&self, f: &FailureFinding<R>) -> String {
+        let path = if self.path.is_empty() { "(the root)".to_string() } else { self.path.join(" ") };
+        let asked = plural(u64::from(self.attempts), "time", "times");
+        format!(
+            "path:        {path}\nposition:    {}\ndepth:       {} (asked {asked})\nthe engine:  {}\n",
+            self.position,
+            self.depth,
+            self.message.replace('\n', "\n             "),
+        ) + &format!("blames:      {}\n", f.layer())
+    }
+}
+
 /// The run's one JSON document. `root`, `witness` and `position_check`
 /// are the first finding's, as before `--keep-going`; `findings` has them all.
 #[derive(Serialize)]
@@ -114,7 +156,10 @@ pub struct FuzzJson {
     pub engine: EngineCalls,
     /// Seconds spent waiting for the engine.
     pub engine_seconds: f64,
-    /// The motif cases looked at before the walks, when there were any.
+    /// The run stopped because the engine failed on line after line.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub gave_up: bool,
+    /// The motif cases looked at (every other game until each was), when there were any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub motif_cases: Option<MotifCasesJson>,
     /// The root of the walk where something was found.
@@ -139,9 +184,12 @@ pub struct FoundJson {
     pub cause: String,
     /// Positions that showed this cause.
     pub count: u64,
-    /// `movegen`, `make-move` or `position-command` (move findings).
+    /// `movegen`, `fen-reader`, `make-move` or `position-command` (move findings).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fault: Option<&'static str>,
+    /// The layer at fault in a sentence (the text report's `at fault:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
     /// Plies of the walk when found, and of the shortened witness.
     pub walk_plies: usize,
     pub witness_plies: usize,
@@ -150,25 +198,29 @@ pub struct FoundJson {
     pub witness: Option<WitnessJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_check: Option<PositionCheckJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<FailureJson>,
 }
 
 impl FoundJson {
     fn new<R: Rules>(rules: &R, f: &Found<R>) -> FoundJson {
-        let (root, witness, position_check, plies) = match &f.finding {
-            Finding::Moves(w) => (w.line.root_text(rules), Some(WitnessJson::new(rules, w)), None, w.line.moves.len()),
-            Finding::Position(p) => {
-                (p.line.root_text(rules), None, Some(PositionCheckJson::new(rules, p)), p.line.moves.len())
-            }
-        };
+        let (mut witness, mut position_check, mut failure) = (None, None, None);
+        match &f.finding {
+            Finding::Moves(w) => witness = Some(WitnessJson::new(rules, w)),
+            Finding::Position(p) => position_check = Some(PositionCheckJson::new(rules, p)),
+            Finding::Failure(x) => failure = Some(FailureJson::new(rules, x)),
+        }
         FoundJson {
             cause: f.cause.clone(),
             count: f.count,
             fault: f.fault.as_ref().map(Fault::name),
+            explanation: f.fault.as_ref().map(Fault::text),
             walk_plies: f.walk_plies,
-            witness_plies: plies,
-            root,
+            witness_plies: f.finding.plies(),
+            root: f.finding.line().root_text(rules),
             witness,
             position_check,
+            failure,
         }
     }
 }
@@ -225,6 +277,7 @@ impl FuzzJson {
         };
         FuzzJson {
             status: match (s.found.is_empty(), s.interrupted) {
+                _ if s.engine_failed() => "engine-failure",
                 (false, _) => "mismatch",
                 (true, true) => "interrupted",
                 (true, false) => "ok",
@@ -240,6 +293,7 @@ impl FuzzJson {
             positions_per_second: (speed(s) * 10.0).round() / 10.0,
             engine,
             engine_seconds: (s.engine_wait.as_secs_f64() * 1000.0).round() / 1000.0,
+            gave_up: s.gave_up,
             motif_cases: (s.sweep.of > 0).then_some(MotifCasesJson {
                 looked: s.sweep.looked,
                 of: s.sweep.of,
@@ -264,8 +318,9 @@ pub fn headline<R: Rules>(seed: u64, s: &Summary<R>) -> String {
         (1, Some(Finding::Position(_))) => {
             ("1 difference after".to_string(), ": the engine's position differs from ours")
         }
+        (1, Some(Finding::Failure(_))) => ("1 engine failure after".to_string(), ": the engine failed to answer"),
         (1, _) => ("1 difference after".to_string(), ": the engine's moves differ from ours"),
-        (n, _) => (format!("{n} differences with distinct causes after"), ""),
+        (n, _) => (format!("{n} findings with distinct causes after"), ""),
     };
     format!(
         "{found} {} ({}){what} ({:.2} s, {:.0} positions/s, seed {seed})",
@@ -294,8 +349,16 @@ pub fn budget_line<R: Rules>(s: &Summary<R>) -> String {
 /// looked at once.
 pub fn sweep_note<R: Rules>(s: &Summary<R>) -> String {
     format!(
-        "note: the budget ended after {} of the {} motif cases (each is looked at once, before the walks); a longer --seconds covers them all",
+        "note: the budget ended after {} of the {} motif cases (each is looked at once, every other game); a longer --seconds covers them all",
         s.sweep.looked, s.sweep.of
+    )
+}
+
+/// The note of a run that gave up on its engine.
+pub fn gave_up_note() -> String {
+    format!(
+        "gave up: the engine failed on {} lines in a row, each after its retries; the report covers what came before",
+        chesstool::verify::fuzz::GIVE_UP
     )
 }
 
@@ -332,6 +395,9 @@ fn finding_text<R: Rules>(rules: &R, f: &Found<R>) -> String {
         }
         Finding::Position(p) => {
             out.push_str(&format!("{}{}", root(&p.line), PositionCheckJson::new(rules, p).text()));
+        }
+        Finding::Failure(x) => {
+            out.push_str(&format!("{}{}", root(&x.line), FailureJson::new(rules, x).text(x)));
         }
     }
     out

@@ -125,6 +125,25 @@ fn history_line<R: Rules>(rules: &R, w: &Witness<R>) -> Option<(Fault, String)> 
     Some((fault, text))
 }
 
+/// A position-command witness's hints, in the words of its explanation
+/// (the engine answered for another position), not of the rules its moves
+/// break in the position sent: a missing move is missing because of it, an
+/// extra move is that position's; only junk legal in neither keeps its hint.
+fn explained_hints<R: Rules>(rules: &R, w: &Witness<R>, hints: &mut BTreeMap<String, String>) {
+    let Some((other, _)) = witness::explaining_position(rules, w) else { return };
+    let theirs: Vec<String> = rules.legal_moves(&other).into_iter().map(|m| rules.move_text(&other, m)).collect();
+    for m in &w.diff.missing {
+        hints.insert(m.mv.clone(), "not listed: the engine answered for another position".to_string());
+    }
+    for x in &w.diff.extra {
+        if theirs.contains(&x.mv) {
+            hints.insert(x.mv.clone(), "a move of the position the engine answered for".to_string());
+        } else if let Some(h) = &x.hint {
+            hints.insert(x.mv.clone(), format!("legal in neither position: {h}"));
+        }
+    }
+}
+
 impl WitnessJson {
     pub fn new<R: Rules>(rules: &R, w: &Witness<R>) -> WitnessJson {
         let mut hints = BTreeMap::new();
@@ -146,6 +165,9 @@ impl WitnessJson {
             (a, b) => a.or(b),
         };
         let history = history_line(rules, w);
+        if let Some((Fault::PositionCommand(_), _)) = &history {
+            explained_hints(rules, w, &mut hints);
+        }
         WitnessJson {
             path: w.line.move_texts(rules),
             position: rules.position_text(&w.line.position(rules)),

@@ -15,6 +15,11 @@
 //! whenever the position is: asked again after a move was taken back
 //! (`position` with one move fewer), and reached by another move order.
 
+mod failure;
+mod group;
+
+pub use failure::{FailureFinding, FailureKind};
+
 use super::bisect::{Checker, VerifyError, Witness};
 use super::walk::Walker;
 use super::witness::{self, Fault};
@@ -57,6 +62,12 @@ pub struct Options {
     /// Asked between comparisons: true ends the run with what it has (a
     /// signal caught); an engine failure while it is true is no failure.
     pub interrupted: Option<fn() -> bool>,
+    /// After an engine failure, restart it and ask again up to this many
+    /// times (`--retries`): an answer then shows a failure at random.
+    pub retries: u32,
+    /// The user set no time limit: each answer may take ten times the
+    /// slowest so far (`failure::adaptive_limit`), not the default ten minutes.
+    pub adaptive_timeout: bool,
 }
 
 /// Where a run is, for live progress.
@@ -108,6 +119,8 @@ pub enum Finding<R: Rules> {
     Moves(Witness<R>),
     /// The engine's printed position or key is wrong.
     Position(PositionFinding<R>),
+    /// The engine crashed, hung or gave an unreadable answer.
+    Failure(FailureFinding<R>),
 }
 
 /// One distinct thing found wrong, with how often its cause was met.
@@ -154,6 +167,23 @@ pub struct Summary<R: Rules> {
     /// The walker's sweep (the motif cases): how many lines were compared,
     /// and how many there were.
     pub sweep: SweepCoverage,
+    /// The run stopped because the engine failed on `GIVE_UP` lines in a
+    /// row, each after its retries.
+    pub gave_up: bool,
+}
+
+/// Lines in a row on which the engine fails, each after its retries,
+/// before a run gives up on it.
+pub const GIVE_UP: u32 = 8;
+
+/// What one look at a position found.
+enum Examined<R: Rules> {
+    /// Nothing wrong.
+    Clean,
+    /// The move lists differ: the shortened witness.
+    Moves(Witness<R>),
+    /// The printed position or key is wrong.
+    Position(PositionFinding<R>),
 }
 
 /// How much of the sweep a run covered.
@@ -172,6 +202,11 @@ impl<R: Rules> Summary<R> {
     /// The first thing found wrong, if any.
     pub fn first(&self) -> Option<&Finding<R>> {
         self.found.first().map(|f| &f.finding)
+    }
+
+    /// True if the engine failed to answer somewhere (exit 3).
+    pub fn engine_failed(&self) -> bool {
+        self.gave_up || self.found.iter().any(|f| matches!(f.finding, Finding::Failure(_)))
     }
 }
 
@@ -214,7 +249,9 @@ impl<R: Rules> KeyBook<R> {
 
 /// Walks from `walker`'s roots, comparing `checker`'s engine with its
 /// reference at every position, until the budget is spent or (without
-/// `keep_going`) the first finding.
+/// `keep_going`) the first finding. An engine that fails to answer is
+/// restarted and the walk goes on from a new game (`failure`), until it
+/// fails on `GIVE_UP` lines in a row.
 pub fn run<R: Rules>(
     checker: &mut Checker<'_, R>,
     walker: &mut Walker<'_, R>,
@@ -226,6 +263,7 @@ pub fn run<R: Rules>(
     let mut keys = KeyBook { keys: HashMap::new() };
     let mut positions = 0u64;
     let mut found: Vec<Found<R>> = Vec::new();
+    let mut failed_in_a_row = 0u32;
     let stop = || options.interrupted.is_some_and(|f| f());
     let spent = |positions: u64| {
         options.budget.positions.is_some_and(|n| positions >= n)
@@ -241,7 +279,7 @@ pub fn run<R: Rules>(
     let d = depth.depth;
     let depth = with_sweep_rule(depth, walker.sweep_total());
     let mut sweep = SweepCoverage { looked: 0, of: walker.sweep_total(), cut_short: false };
-    'games: while !spent(positions) {
+    'games: while !spent(positions) && failed_in_a_row < GIVE_UP {
         let mut line = walker.start(options.primary);
         let mut pos = line.position(rules);
         let mut before: Option<(R::Position, R::Move)> = None;
@@ -256,56 +294,68 @@ pub fn run<R: Rules>(
                 walker.path_to(&if options.fen_only { line.clone() } else { Line::new(line.root.clone()) });
             // A motif case is looked at once: deeper, where its subtree is small.
             let d = if walker.in_sweep() { sweep_depth(rules, &pos, d) } else { d };
+            let prior = before.as_ref().map(|(p, m)| (p, *m));
+            let answer = failure::ask(checker, options.retries, options.adaptive_timeout, |checker| {
+                examine(checker, &mut keys, &asked, &pos, prior, d, options.check_positions)
+            });
             // An engine killed by the signal fails its call: that is the interruption.
-            let report = match checker.check_from(&asked, d, d, true) {
+            let asked_result = match answer {
                 Err(_) if stop() => break 'games,
-                report => report?,
+                answer => answer?,
             };
-            positions += 1;
-            sweep.looked += usize::from(walker.in_sweep());
-            if let Some(w) = report.witness {
-                let w = match witness::shorten(checker, w.clone()) {
-                    Err(_) if stop() => w,
-                    w => w?,
-                };
-                let fault = witness::fault(rules, &w);
-                let cause = witness::cause(&w, &fault);
-                record(&mut found, Finding::Moves(w), cause, Some(fault), walked);
-                if !options.keep_going {
-                    break 'games;
-                }
-                // A position where the engine is wrong: walk on from a new root.
-                continue 'games;
+            if stop() && asked_result.answer.is_none() {
+                break 'games;
             }
-            if options.check_positions {
-                let before = before.as_ref().map(|(p, m)| (p, *m));
-                let checked = match check_position(checker, &mut keys, &asked, &pos, before) {
-                    Err(_) if stop() => break 'games,
-                    checked => checked?,
-                };
-                if let Some(f) = checked {
-                    let cause = position_cause(&f);
-                    record(&mut found, Finding::Position(f), cause, None, walked);
+            if !asked_result.only_slow {
+                if let Some(f) = failure::finding(checker, &asked, d, &asked_result) {
+                    let cause = f.cause();
+                    record(&mut found, Finding::Failure(f), cause, None, walked);
                     if !options.keep_going {
                         break 'games;
                     }
-                    continue 'games;
                 }
             }
-            on_progress(&Progress { positions, games: walker.games(), elapsed: started.elapsed() });
-            // With a deeper comparison, the subtree below covers the next
-            // plies: step that far before comparing again.
-            let mut stepped = 0;
-            while stepped < d {
-                let Some(m) = walker.next_move(&pos, line.moves.len()) else { continue 'games };
-                let next = rules.play(&pos, m);
-                before = Some((std::mem::replace(&mut pos, next), m));
-                line = line.child(m);
-                walked += 1;
-                stepped += 1;
+            let Some(examined) = asked_result.answer else {
+                failed_in_a_row += 1;
+                continue 'games;
+            };
+            failed_in_a_row = 0;
+            positions += 1;
+            sweep.looked += usize::from(walker.in_sweep());
+            let (finding, cause, fault) = match examined {
+                Examined::Clean => {
+                    on_progress(&Progress { positions, games: walker.games(), elapsed: started.elapsed() });
+                    // With a deeper comparison, the subtree below covers the
+                    // next plies: step that far before comparing again.
+                    for _ in 0..d {
+                        let Some(m) = walker.next_move(&pos, line.moves.len()) else { continue 'games };
+                        let next = rules.play(&pos, m);
+                        before = Some((std::mem::replace(&mut pos, next), m));
+                        line = line.child(m);
+                        walked += 1;
+                    }
+                    continue;
+                }
+                Examined::Moves(w) => {
+                    let fault = witness::fault(rules, &w);
+                    let cause = witness::cause(&w, &fault);
+                    (Finding::Moves(w), cause, Some(fault))
+                }
+                Examined::Position(f) => {
+                    let cause = position_cause(&f);
+                    (Finding::Position(f), cause, None)
+                }
+            };
+            record(&mut found, finding, cause, fault, walked);
+            if !options.keep_going {
+                break 'games;
             }
+            // A position where the engine is wrong: walk on from a new root.
+            continue 'games;
         }
     }
+    group::merge_fen_reader(&mut found);
+    group::merge_at_random(&mut found);
     Ok(Summary {
         positions,
         games: walker.games(),
@@ -319,7 +369,40 @@ pub fn run<R: Rules>(
         },
         found,
         interrupted: stop(),
+        gave_up: failed_in_a_row >= GIVE_UP,
     })
+}
+
+/// One look at the end of `asked`: the comparison at depth `d` and its
+/// bisection, the witness shortened; then, with `check_positions`, the
+/// engine's printed position and keys. An engine that fails while the
+/// witness is shortened leaves it as the bisection found it.
+fn examine<R: Rules>(
+    checker: &mut Checker<'_, R>,
+    keys: &mut KeyBook<R>,
+    asked: &Line<R>,
+    pos: &R::Position,
+    before: Option<(&R::Position, R::Move)>,
+    d: u32,
+    check_positions: bool,
+) -> Result<Examined<R>, VerifyError> {
+    let report = checker.check_from(asked, d, d, true)?;
+    if let Some(w) = report.witness {
+        return Ok(Examined::Moves(match witness::shorten(checker, w.clone()) {
+            Ok(shorter) => shorter,
+            Err(e) if failure::is_engine_failure(&e) => {
+                checker.engine.restart();
+                w
+            }
+            Err(e) => return Err(e),
+        }));
+    }
+    if check_positions {
+        if let Some(f) = check_position(checker, keys, asked, pos, before)? {
+            return Ok(Examined::Position(f));
+        }
+    }
+    Ok(Examined::Clean)
 }
 
 /// The depth a sweep line (a motif case) is compared at: the deepest from
@@ -346,7 +429,8 @@ fn with_sweep_rule(mut depth: DepthChoice, lines: usize) -> DepthChoice {
     depth
 }
 
-/// Adds a finding under its cause, or counts it when the cause is known.
+/// Adds a finding under its cause, or counts it when the cause is known
+/// (keeping the shorter witness).
 fn record<R: Rules>(
     found: &mut Vec<Found<R>>,
     finding: Finding<R>,
@@ -355,8 +439,31 @@ fn record<R: Rules>(
     walked: usize,
 ) {
     match found.iter_mut().find(|f| f.cause == cause) {
-        Some(known) => known.count += 1,
+        Some(known) => {
+            known.count += 1;
+            if finding.plies() < known.finding.plies() {
+                known.finding = finding;
+                known.fault = fault;
+                known.walk_plies = walked;
+            }
+        }
         None => found.push(Found { finding, cause, fault, count: 1, walk_plies: walked }),
+    }
+}
+
+impl<R: Rules> Finding<R> {
+    /// The line of the finding.
+    pub fn line(&self) -> &Line<R> {
+        match self {
+            Finding::Moves(w) => &w.line,
+            Finding::Position(p) => &p.line,
+            Finding::Failure(f) => &f.line,
+        }
+    }
+
+    /// The moves of its line.
+    pub fn plies(&self) -> usize {
+        self.line().moves.len()
     }
 }
 
@@ -574,6 +681,8 @@ mod tests {
             budget,
             check_positions: true,
             primary: 1,
+            retries: 1,
+            adaptive_timeout: false,
         };
         run(&mut checker, &mut walker, &options, &mut |_| {}).unwrap()
     }

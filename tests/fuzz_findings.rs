@@ -20,6 +20,8 @@ fn fuzz(engine_args: &str, args: &[&str]) -> (i32, Value) {
     let (code, j, seconds) = run_json(
         Command::cargo_bin("chesstool")
             .unwrap()
+            // The engine's panic message, not a backtrace, ends its stderr.
+            .env("RUST_BACKTRACE", "0")
             .args(["fuzz", "--json", "--keep-going", "--seed", "1", "--engine-uci"])
             .arg(buggy_engine_cmd(engine_args))
             .args(args)
@@ -113,7 +115,10 @@ fn an_engine_that_hangs_at_random_is_one_finding() {
     assert_eq!((code, j["status"].as_str()), (3, Some("engine-failure")), "{j}");
     assert_eq!(j["positions"], 80, "{j}");
     let found = only_finding(&j);
-    assert_eq!((found["failure"]["kind"].as_str(), found["failure"]["layer"].as_str()), (Some("hang"), Some("at-random")));
+    assert_eq!(
+        (found["failure"]["kind"].as_str(), found["failure"]["layer"].as_str()),
+        (Some("hang"), Some("at-random"))
+    );
     assert!(found["cause"].as_str().unwrap().contains("at random"), "{j}");
 }
 

@@ -215,8 +215,9 @@ fn a_fen_reader_that_swaps_castling_rights_is_told_from_the_move_generator() {
         "{j}"
     );
     assert!(found["cause"].as_str().unwrap().starts_with("FEN reader: "), "{j}");
-    // From its FEN alone, with no line from the start, the witness says it
-    // cannot tell the two apart.
+    // From its FEN alone, with no line from the start: the same position
+    // reached by moves from a FEN with every castling right (each rook out
+    // and back gives up the right it lacks) tells the two apart.
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1";
     let out = Command::cargo_bin("chesstool")
         .unwrap()
@@ -227,6 +228,7 @@ fn a_fen_reader_that_swaps_castling_rights_is_told_from_the_move_generator() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("missing:  e1g1 (castling kingside"), "{text}");
+    assert!(text.contains("the fault is in reading the FEN"), "{text}");
 }
 
 /// The bug shows only when a FEN comes with moves: a walk asks such lines.

@@ -298,6 +298,9 @@ impl<'a, R: Rules> Checker<'a, R> {
                 let mut w = self.bisect(start.clone(), d, root.clone())?;
                 w.history_dependent = self.history_check(&w);
                 w.from_start = self.start_check(&w);
+                if w.from_start.is_none() && w.history_dependent == Some(false) {
+                    self.probe_fen_reader(&mut w);
+                }
                 w
             } else {
                 Witness {
@@ -325,6 +328,31 @@ impl<'a, R: Rules> Checker<'a, R> {
         let text = self.rules.position_text(&w.line.position(self.rules));
         let alone = Line::new(self.rules.parse_position(&text).ok()?);
         self.compare(&alone, w.depth).ok().map(|d| d.is_match())
+    }
+
+    /// For a witness the engine gets wrong given alone, with no line from
+    /// the start or other FEN to it: a probe position with the same
+    /// castling field that has a route (`route::probe`). Wrong about the
+    /// probe given alone but right about it by moves, the engine reads that
+    /// field wrong: the witness is the FEN reader's, and its note says how
+    /// that was shown.
+    fn probe_fen_reader(&mut self, w: &mut Witness<R>) {
+        let Some((probe, route)) = super::route::probe(self.rules, &w.line.position(self.rules)) else { return };
+        let alone = self.compare(&Line::new(probe.clone()), w.depth).ok().filter(|d| !d.is_match());
+        if alone.is_none() || !self.compare(&route, w.depth).is_ok_and(|d| d.is_match()) {
+            return;
+        }
+        w.from_start = Some(true);
+        let shown = format!(
+            "the engine is wrong about {} given as its FEN too, and right about it reached by {} from {}",
+            self.rules.position_text(&probe),
+            route.move_texts(self.rules).join(" "),
+            route.root_text(self.rules)
+        );
+        w.note = Some(match w.note.take() {
+            Some(note) => format!("{note}; {shown}"),
+            None => shown,
+        });
     }
 
     /// Asks about the witness position a third way: from the game's start

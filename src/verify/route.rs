@@ -22,6 +22,20 @@ pub fn by_moves<R: Rules>(rules: &R, pos: &R::Position) -> Option<Line<R>> {
     (same_position(rules, &line.position(rules), &text)).then_some(line)
 }
 
+/// For a position with some castling rights but no route: a probe with the
+/// same side to move and castling field, the kings and rooks at home and
+/// nothing else, and its route (every right, then rooks out and back).
+pub fn probe<R: Rules>(rules: &R, pos: &R::Position) -> Option<(R::Position, Line<R>)> {
+    let text = rules.position_text(pos);
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != 6 || fields[2] == "-" || fields[2] == "KQkq" || !fields[2].chars().all(|c| "KQkq".contains(c)) {
+        return None;
+    }
+    let probe = rules.parse_position(&format!("r3k2r/8/8/8/8/8/8/R3K2R {} {} - 0 1", fields[1], fields[2])).ok()?;
+    let route = by_moves(rules, &probe)?;
+    Some((probe, route))
+}
+
 /// Board, side, castling and e.p. fields equal.
 fn same_position<R: Rules>(rules: &R, pos: &R::Position, text: &str) -> bool {
     let reached = rules.position_text(pos);
@@ -102,7 +116,9 @@ fn with_all_rights<R: Rules>(rules: &R, fields: &[&str]) -> Option<Line<R>> {
 /// squares swapped, for a plain move of four characters that captured nothing.
 fn reverse<R: Rules>(rules: &R, pos: &R::Position, m: R::Move, after: &R::Position) -> Option<String> {
     let text = rules.move_text(pos, m);
-    let pieces = |p: &R::Position| rules.position_text(p).split(' ').next().map(|b| b.chars().filter(char::is_ascii_alphabetic).count());
+    let pieces = |p: &R::Position| {
+        rules.position_text(p).split(' ').next().map(|b| b.chars().filter(char::is_ascii_alphabetic).count())
+    };
     if text.len() != 4 || pieces(pos) != pieces(after) {
         return None;
     }
@@ -178,6 +194,20 @@ mod tests {
         // Every right the pieces allow: nothing to give up.
         assert_eq!(route("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), None);
         assert_eq!(route("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), None);
+    }
+
+    #[test]
+    fn a_castling_field_with_no_route_has_a_probe() {
+        let rules = Chess::new();
+        let pos = Position::from_fen("8/8/8/6k1/8/8/7r/4K2R w K - 0 1").unwrap();
+        assert!(by_moves(&rules, &pos).is_none());
+        let (probe, route) = probe(&rules, &pos).unwrap();
+        assert_eq!(rules.position_text(&probe), "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1");
+        assert_eq!(route.moves.len(), 4);
+        assert_eq!(
+            rules.position_text(&route.position(&rules)).split(' ').take(4).collect::<Vec<_>>().join(" "),
+            "r3k2r/8/8/8/8/8/8/R3K2R w K -"
+        );
     }
 
     #[test]

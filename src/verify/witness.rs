@@ -34,7 +34,7 @@ impl Fault {
         match self {
             Fault::MoveGenerator => "the move generator (wrong about the position given alone)".to_string(),
             Fault::FenReader => {
-                "the FEN reader (wrong about the position given as its FEN, right when it is reached from the start by moves)"
+                "the FEN reader (wrong about the position given as its FEN, right when it is reached by moves)"
                     .to_string()
             }
             Fault::MakeMove => "make/unmake (right about the position alone, wrong after the moves)".to_string(),

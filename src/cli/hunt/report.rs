@@ -104,7 +104,8 @@ fn history_line<R: Rules>(rules: &R, w: &Witness<R>) -> Option<(Fault, String)> 
             )
         }
         Fault::FenReader => "the engine is wrong about this position given as its FEN, but right when it is reached \
-             from the start by the moves: the fault is in reading the FEN (castling rights, e.p. square, side to \
+             by moves (from the game's start, or from a FEN of the same position with every castling right or \
+             before its double push): the fault is in reading the FEN (castling rights, e.p. square, side to \
              move), not in the move generator"
             .to_string(),
         Fault::MakeMove => format!(

@@ -88,9 +88,7 @@ impl<R: Rules> FailureFinding<R> {
             (true, _) => "not this position: asked again after a restart, the engine answered (threads, a race, \
                           uninitialised memory?)"
                 .to_string(),
-            (false, Some(true)) => {
-                "the position itself: the engine fails on it given alone (its FEN) too".to_string()
-            }
+            (false, Some(true)) => "the position itself: the engine fails on it given alone (its FEN) too".to_string(),
             (false, Some(false)) => "the moves: the engine answers about the position given alone (its FEN), \
                                      and fails only after the moves (make/unmake or state kept across moves)"
                 .to_string(),

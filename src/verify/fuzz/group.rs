@@ -30,11 +30,12 @@ pub fn merge_fen_reader<R: Rules>(found: &mut Vec<Found<R>>) {
     let merged: u64 = found.iter().zip(&covered).filter(|(_, &c)| c).map(|(f, _)| f.count).sum();
     let mut reader_finding = found.remove(reader);
     reader_finding.count += merged;
-    let mut kept: Vec<Found<R>> =
-        found.drain(..).zip(covered.iter().enumerate().filter(|&(i, _)| i != reader).map(|(_, c)| *c))
-            .filter(|(_, c)| !c)
-            .map(|(f, _)| f)
-            .collect();
+    let mut kept: Vec<Found<R>> = found
+        .drain(..)
+        .zip(covered.iter().enumerate().filter(|&(i, _)| i != reader).map(|(_, c)| *c))
+        .filter(|(_, c)| !c)
+        .map(|(f, _)| f)
+        .collect();
     let place = place - covered[..place].iter().filter(|&&c| c).count();
     kept.insert(place, reader_finding);
     *found = kept;

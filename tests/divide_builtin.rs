@@ -51,6 +51,69 @@ fn chess960_castling_is_king_takes_rook() {
     chesstool().args(["divide", "-d", "1", "--moves", "e4", "Ng8-f6"]).assert().success();
 }
 
+/// Stockfish 15.1's `go perft 3` with `setoption name UCI_Chess960 value true`
+/// after `position fen bbqnrnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRNKR w HEhe - 0 1
+/// moves f1e3 f8e6` (Chess960 start position 96, then the f-knights out):
+/// `g1h1` is castling with the h-rook, the king staying on g1.
+const SF_CHESS960_96_D3: &[(&str, u64)] = &[
+    ("a2a3", 527),
+    ("b2b3", 709),
+    ("c2c3", 663),
+    ("d2d3", 527),
+    ("f2f3", 550),
+    ("g2g3", 548),
+    ("h2h3", 548),
+    ("a2a4", 527),
+    ("b2b4", 711),
+    ("c2c4", 685),
+    ("d2d4", 528),
+    ("f2f4", 551),
+    ("g2g4", 524),
+    ("h2h4", 572),
+    ("d1c3", 642),
+    ("e3f1", 458),
+    ("e3c4", 596),
+    ("e3g4", 550),
+    ("e3d5", 636),
+    ("e3f5", 636),
+    ("e1f1", 458),
+    ("g1f1", 481),
+    ("g1h1", 458),
+];
+
+#[test]
+fn chess960_number_gives_the_root_as_perft_does() {
+    let out = chesstool().args(["divide", "--chess960", "96", "--moves", "f1e3", "f8e6", "-d", "3"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut sorted = SF_CHESS960_96_D3.to_vec();
+    sorted.sort();
+    let mut expected: Vec<String> = sorted.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    expected.push(String::new());
+    expected.push("Nodes searched: 13085".into());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected.join("\n") + "\n");
+    // The root is start position 96 in Shredder-FEN, as `perft --chess960 96` has it
+    // (Stockfish 15.1: perft 4 of it is 203888).
+    let out = chesstool().args(["divide", "--chess960", "96", "-d", "4", "--json"]).output().unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["root"], "bbqnrnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRNKR w HEhe - 0 1");
+    assert_eq!(j["nodes"], 203888);
+    // The number and a FEN both name the root: refused, as in perft.
+    chesstool()
+        .args(["divide", "--chess960", "96", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "-d", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--chess960 96 and --fen both give the position"));
+    for bad in ["960", "-1", "x"] {
+        chesstool().args(["divide", "--chess960", bad, "-d", "1"]).assert().code(2);
+    }
+    // Without a number it still only forces Chess960 on the --fen.
+    chesstool()
+        .args(["divide", "--chess960", "-d", "1", "--fen", "bbqnrnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRNKR w KQkq - 0 1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nodes searched: 20"));
+}
+
 #[test]
 fn bad_inputs_are_exit_2() {
     chesstool()

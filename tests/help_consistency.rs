@@ -79,6 +79,7 @@ const OWN_METAVAR: &[(&str, &str, &str)] = &[
     ("svg", "suite", "a directory: one picture per failure"),
     ("chess960", "perft", "an optional start position number"),
     ("chess960", "perft split", "an optional start position number"),
+    ("chess960", "divide", "an optional start position number"),
 ];
 
 /// (option, command) pairs whose summary may differ, and why.
@@ -86,6 +87,7 @@ const OWN_SUMMARY: &[(&str, &str, &str)] = &[
     ("output", "perft split", "a directory of units, not one file"),
     ("chess960", "perft", "also takes a start position's number"),
     ("chess960", "perft split", "also takes a start position's number"),
+    ("chess960", "divide", "also takes a start position's number"),
     ("output", "perft unit", "the results file, resumed, never standard output"),
     ("fen", "betza show", "a board with the piece marked t/T, not a position to play from"),
     ("variant", "bench", "bench times several variants, comma-separated"),

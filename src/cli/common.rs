@@ -45,13 +45,30 @@ impl PositionArgs {
         self.chess960.is_some()
     }
 
+    /// The number of the Chess960 start position given with `--chess960 N`,
+    /// refused beside a `--fen` (both would give the root).
+    fn start_number(&self) -> Result<Option<u32>> {
+        let Some(Some(n)) = self.chess960 else { return Ok(None) };
+        if self.fen != "startpos" {
+            let message = format!("--chess960 {n} and --fen both give the position: give one of them");
+            return Err(super::usage_error(message, None));
+        }
+        Ok(Some(n))
+    }
+
+    /// The root as text: `--fen`, or start position N's Shredder-FEN with
+    /// `--chess960 N` (for the commands that read the root through a game's
+    /// rules, as `divide` does).
+    pub fn fen_text(&self) -> Result<String> {
+        Ok(match self.start_number()? {
+            Some(n) => chesstool::position::chess960_start_fen(n).expect("0 to 959 is a start position"),
+            None => self.fen.clone(),
+        })
+    }
+
     /// The root position (with `--chess960` applied).
     pub fn root(&self) -> Result<Position> {
-        if let Some(Some(n)) = self.chess960 {
-            if self.fen != "startpos" {
-                let message = format!("--chess960 {n} and --fen both give the position: give one of them");
-                return Err(super::usage_error(message, None));
-            }
+        if let Some(n) = self.start_number()? {
             return Ok(chesstool::position::chess960_start(n).expect("0 to 959 is a start position"));
         }
         let mut pos = Position::from_fen(&self.fen).with_context(|| format!("--fen \"{}\"", clip(&self.fen)))?;

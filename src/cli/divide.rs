@@ -29,19 +29,8 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct DivideArgs {
-    /// The root position: FEN, X-FEN or Shredder-FEN, or `startpos`.
-    ///
-    /// Quote it: a FEN has spaces.
-    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
-    pub fen: String,
-    /// Moves to play from the position first.
-    ///
-    /// Each in UCI or SAN: `--moves e2e4 e7e5` or `--moves e4 e5 Nf3`.
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    pub moves: Vec<String>,
-    /// Treat the position as Chess960 (otherwise recognised from the castling field).
-    #[arg(long)]
-    pub chess960: bool,
+    #[command(flatten)]
+    pub position: super::common::PositionArgs,
     /// Depth of the perft in plies.
     ///
     /// 1 to 20.
@@ -120,7 +109,7 @@ fn run_chess(args: &DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
         }
     }
     let chess = Chess::new()
-        .chess960(args.chess960)
+        .chess960(args.position.is_chess960())
         .with_hash(args.hash.unwrap_or(0))
         .context("--hash")?
         .with_threads(args.threads.unwrap_or(0))
@@ -165,7 +154,7 @@ pub fn run_with<R: Rules + 'static>(
     }
     let inputs: Vec<&std::path::Path> = args.against.iter().map(|p| p.as_path()).collect();
     args.picture.check(hunting, args.json, &inputs)?;
-    let line = resolve_line(&*rules, &args.fen, &args.moves)?;
+    let line = resolve_line(&*rules, &args.position.fen_text()?, &args.position.moves)?;
     if hunting {
         hunt(&rules, args, &line, extra)
     } else {
@@ -331,9 +320,12 @@ fn hunt<R: Rules + 'static>(
             saved = Some(divide.clone());
             Box::new(divide)
         }
-        None => args.engine.engine(rules, format, args.chess960)?.expect("an engine, or hunting would be false"),
+        None => args
+            .engine
+            .engine(rules, format, args.position.is_chess960())?
+            .expect("an engine, or hunting would be false"),
     };
-    let mut reference = args.engine.reference(rules, args.chess960)?;
+    let mut reference = args.engine.reference(rules, args.position.is_chess960())?;
     let engine_name = engine.name();
     // An engine that lacks an option the root needs is refused before any
     // question: its answer would be about another game.

@@ -196,9 +196,11 @@ fn divide_cmd(args: DivideArgs, extra: &mut Option<(String, serde_json::Value)>)
     let root = count.position.root()?;
     count.position.resolve()?;
     let divide_args = super::divide::DivideArgs {
-        fen: root.to_string(),
-        moves: count.position.moves.clone(),
-        chess960: false,
+        position: super::common::PositionArgs {
+            fen: root.to_string(),
+            moves: count.position.moves.clone(),
+            chess960: None,
+        },
         depth: count.depth,
         engine: args.engine,
         against: args.against,

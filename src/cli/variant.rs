@@ -150,7 +150,7 @@ pub fn perft(
 /// `divide --variant`: our divide, or the hunt against an engine, through
 /// the one generic hunt.
 pub fn divide(args: &super::divide::DivideArgs, extra: &mut Option<(String, serde_json::Value)>) -> Result<Outcome> {
-    if args.chess960 {
+    if args.position.is_chess960() {
         return Err(super::no_effect("--chess960", "with --variant"));
     }
     if args.hash.is_some_and(|h| h > 0) {

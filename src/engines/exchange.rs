@@ -13,7 +13,7 @@
 //! silent after a whole answer is read after a few seconds too; totals of
 //! smaller depths (an engine printing every iteration) are no end.
 
-use super::output::{ends_answer, move_line, read_answer_at, DivideFormat, ParsedOutput};
+use super::output::{ends_answer, move_line, read_answer_at, total_of, DivideFormat, ParsedOutput};
 use super::process::{describe_status, Budget, Process, Read1, MAX_LINE};
 use super::EngineError;
 use std::time::{Duration, Instant};
@@ -163,7 +163,10 @@ pub(crate) fn read_perft(
                     on_move(m, n);
                     moves += 1;
                 }
-                let done = ends(&l, q.format, q.depth);
+                // The total the line prints, and the depth it names if any
+                // (read once: every line of every answer comes here).
+                let total = total_of(&l, q.format);
+                let done = total.is_some_and(|(_, named)| named.is_none_or(|d| d == q.depth));
                 text.push_str(&l);
                 text.push('\n');
                 if done {
@@ -174,7 +177,7 @@ pub(crate) fn read_perft(
                 }
                 // The total of a smaller depth (Sjaak's `perft N 1` prints
                 // each iteration's divide) is no end.
-                let iteration = (1..q.depth).any(|d| ends(&l, q.format, d));
+                let iteration = total.is_some_and(|(_, named)| named.is_some_and(|d| (1..q.depth).contains(&d)));
                 if iteration {
                     // The moves of the asked depth are still to come.
                     moves = 0;

@@ -35,6 +35,7 @@ pub fn no_perft(line: &str) -> Option<NoPerft> {
 /// command: ...` and the like. Engines print it in place of an answer.
 pub fn refuses(line: &str) -> bool {
     let l = line.trim().to_ascii_lowercase();
+    let bare = [l.as_str(), l.strip_prefix("error: ").unwrap_or(""), l.strip_prefix("info string ").unwrap_or("")];
     [
         "no such option",
         "unknown option",
@@ -45,7 +46,7 @@ pub fn refuses(line: &str) -> bool {
         "invalid command",
     ]
     .iter()
-    .any(|p| l.starts_with(p) || l.starts_with(&format!("error: {p}")) || l.starts_with(&format!("info string {p}")))
+    .any(|p| bare.iter().any(|b| b.starts_with(p)))
 }
 
 /// True if `line` shows an engine without perft (see `no_perft`).

@@ -65,31 +65,61 @@ pub(super) fn is_board_line(line: &str) -> bool {
     !cells.is_empty() && (cells.len() >= 4 || line.contains('|') || row) && cells.iter().all(cell)
 }
 
-/// Reads one line in the given (concrete) format.
+/// Reads one line in the given format (`Auto`: the first concrete format
+/// that reads it).
 pub(super) fn classify(raw: &str, format: DivideFormat) -> LineKind<'_> {
+    let (line, common) = classify_common(raw);
+    if let Some(kind) = common {
+        return kind;
+    }
+    match format {
+        DivideFormat::Auto => DivideFormat::CONCRETE
+            .iter()
+            .map(|&f| classify_layout(line, f))
+            .find(|k| *k != LineKind::Unknown)
+            .unwrap_or(LineKind::Unknown),
+        f => classify_layout(line, f),
+    }
+}
+
+/// Each concrete format's reading of one line, for the callers that ask
+/// every format in turn (`Auto` for totals or moves only): the checks that
+/// do not depend on the format are made once.
+pub(super) fn classify_each(raw: &str) -> impl Iterator<Item = LineKind<'_>> {
+    let (line, common) = classify_common(raw);
+    let layouts = common.is_none().then_some(line);
+    common.into_iter().chain(
+        layouts.into_iter().flat_map(|line| DivideFormat::CONCRETE.iter().map(move |&f| classify_layout(line, f))),
+    )
+}
+
+/// The line trimmed, and what it is whatever the format: a blank, a total
+/// in a dialect every format reads, UCI chatter, an echoed command.
+fn classify_common(raw: &str) -> (&str, Option<LineKind<'_>>) {
     let line = raw.trim().trim_start_matches('\u{feff}').trim_start();
     if line.is_empty() {
-        return LineKind::Skip(Skip::Blank);
+        return (line, Some(LineKind::Skip(Skip::Blank)));
     }
     // Before the chatter: `info .result 400 positions` is a total.
     if let Some((n, depth)) = depth_total(line) {
-        return LineKind::Total(n, depth);
+        return (line, Some(LineKind::Total(n, depth)));
     }
     if is_uci_chatter(line) {
-        return LineKind::Skip(Skip::Uci);
+        return (line, Some(LineKind::Skip(Skip::Uci)));
     }
     if is_echo(line) {
-        return LineKind::Skip(Skip::Echo);
+        return (line, Some(LineKind::Skip(Skip::Echo)));
     }
     if let Some((n, depth)) = labelled_total(line) {
-        return LineKind::Total(n, depth);
+        return (line, Some(LineKind::Total(n, depth)));
     }
+    (line, None)
+}
+
+/// One trimmed line that no common check read, in a concrete format.
+fn classify_layout(line: &str, format: DivideFormat) -> LineKind<'_> {
     let kind = match format {
-        DivideFormat::Auto => DivideFormat::CONCRETE
-            .iter()
-            .map(|&f| classify(raw, f))
-            .find(|k| *k != LineKind::Unknown)
-            .unwrap_or(LineKind::Unknown),
+        DivideFormat::Auto => unreachable!("classify_layout takes a concrete format"),
         // The last colon: a USI square on a board of ten or more files
         // starts with one (`:g:f: 1`).
         DivideFormat::Stockfish => match line.rsplit_once(':') {

@@ -36,7 +36,7 @@ pub use format::DivideFormat;
 pub use tokens::is_move_token;
 
 use super::{clip, Divide};
-use lines::{classify, LineKind, Skip};
+use lines::{classify, classify_each, LineKind, Skip};
 use parse::parse_as;
 
 /// An output that does not read as a divide.
@@ -337,12 +337,15 @@ pub const MAX_MOVE_LINES: usize = 10_000;
 
 /// The total a line prints in `format` (any format for `Auto`), and the
 /// depth it names if it names one.
-fn total_of(line: &str, format: DivideFormat) -> Option<(u64, Option<u32>)> {
-    let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
-    formats.iter().find_map(|&f| match classify(line, f) {
+pub(crate) fn total_of(line: &str, format: DivideFormat) -> Option<(u64, Option<u32>)> {
+    let total = |kind| match kind {
         LineKind::Total(n, depth) => Some((n, depth)),
         _ => None,
-    })
+    };
+    match format {
+        DivideFormat::Auto => classify_each(line).find_map(total),
+        f => total(classify(line, f)),
+    }
 }
 
 /// True if `line` ends a divide whatever the depth asked: a total in
@@ -356,11 +359,14 @@ pub fn is_total_line(line: &str, format: DivideFormat) -> bool {
 /// The move and count of a move line in `format` (any format for `Auto`):
 /// what live output shows as an engine prints.
 pub fn move_line(line: &str, format: DivideFormat) -> Option<(&str, u64)> {
-    let formats: &[DivideFormat] = if format == DivideFormat::Auto { &DivideFormat::CONCRETE } else { &[format] };
-    formats.iter().find_map(|&f| match classify(line, f) {
+    let a_move = |kind| match kind {
         LineKind::Move(mv, n, _) => Some((mv, n)),
         _ => None,
-    })
+    };
+    match format {
+        DivideFormat::Auto => classify_each(line).find_map(a_move),
+        f => a_move(classify(line, f)),
+    }
 }
 
 /// True when `line` is the total of the asked `depth` in any dialect: a

@@ -22,7 +22,7 @@ pub(super) fn labelled_total(line: &str) -> Option<(u64, Option<u32>)> {
         let words_ok = !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || " ()_-".contains(c));
         let named = ["node", "total", "perft", "leaf", "leaves"]
             .iter()
-            .any(|w| label.starts_with(w) || label.contains(&format!(" {w}")));
+            .any(|w| label.starts_with(w) || label.match_indices(w).any(|(at, _)| label[..at].ends_with(' ')));
         let speed = ["second", "nps", "speed", "rate", "time"].iter().any(|w| label.contains(w));
         let tail_ok = tail.is_empty() || tail.starts_with([' ', '\t', ',', '(', ';']);
         if words_ok && named && !speed && tail_ok {

@@ -97,6 +97,12 @@ const OWN_SUMMARY: &[(&str, &str, &str)] = &[
     ("svg", "suite", "a directory of pictures, one per failing entry"),
     ("chess960", "suite", "the user's word that the --engine-script plays Chess960; no position is changed"),
     ("chess960", "fuzz", "the user's word that the --engine-script plays Chess960; no root is changed"),
+    ("retries", "fuzz", "a failure is a finding either way; an answer on a retry tells a failure at random"),
+    (
+        "retries",
+        "tictacchess fuzz",
+        "a failure is a finding either way; an answer on a retry tells a failure at random",
+    ),
 ];
 
 /// One metavariable per kind of value, whatever the option's name.

@@ -39,6 +39,9 @@ impl SplitMix64 {
 /// Positions from walks kept as roots: enough variety, bounded memory.
 const POOL: usize = 1000;
 
+/// The longest walk between two lines of the sweep, in moves.
+const SWEEP_WALK_PLIES: usize = 4;
+
 /// Kept roots remember their line from a given root up to this many moves.
 const MAX_PATH: usize = 400;
 
@@ -171,7 +174,11 @@ impl<'a, R: Rules> Walker<'a, R> {
     /// when the game ends there (no legal move, or long enough). One
     /// position in ten is kept as a root for later games.
     pub fn next_move(&mut self, pos: &R::Position, moves: usize) -> Option<R::Move> {
-        if moves >= self.max_plies || self.in_sweep {
+        // While the sweep lasts, walks between its lines are short: a slow
+        // engine's budget goes to the rare cases first, yet bugs of common
+        // positions near the roots are looked for from the start.
+        let limit = if self.sweep.is_empty() { self.max_plies } else { SWEEP_WALK_PLIES };
+        if moves >= limit || self.in_sweep {
             return None;
         }
         let legal = self.rules.legal_moves(pos);

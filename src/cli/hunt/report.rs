@@ -86,8 +86,8 @@ fn history_line<R: Rules>(rules: &R, w: &Witness<R>) -> Option<(Fault, String)> 
     w.history_dependent?;
     let fault = witness::fault(rules, w);
     let from_start = match w.from_start {
-        Some(true) => ", but right when it is reached from the start by the moves",
-        Some(false) if !w.line.moves.is_empty() => ", and from the start by the moves",
+        Some(true) => ", but right when it is reached by moves from another position",
+        Some(false) => ", and when it is reached by moves from another position",
         _ => "",
     };
     let text = match &fault {

@@ -40,7 +40,7 @@ impl SplitMix64 {
 const POOL: usize = 1000;
 
 /// The longest walk between two lines of the sweep, in moves.
-const SWEEP_WALK_PLIES: usize = 4;
+const SWEEP_WALK_PLIES: usize = 2;
 
 /// Kept roots remember their line from a given root up to this many moves.
 const MAX_PATH: usize = 400;
@@ -61,7 +61,7 @@ pub struct Walker<'a, R: Rules> {
     games: u64,
     /// Games that were walks (not the sweep's lines).
     walks: u64,
-    /// Lines looked at once each, every other game, in order (games of one
+    /// Lines looked at once each, three games in four, in order (games of one
     /// position, the end of the line): positions built to hold rare rules.
     sweep: std::collections::VecDeque<Line<R>>,
     /// How many lines the sweep had at the start.
@@ -92,8 +92,8 @@ impl<'a, R: Rules> Walker<'a, R> {
         }
     }
 
-    /// Looks at the end of each of `lines` once, in order, every other game
-    /// from the first (walks in between, so that a bug the walks find soon
+    /// Looks at the end of each of `lines` once, in order, three games in
+    /// four from the first (short walks in between, so that a bug the walks find soon
     /// is not kept waiting by a slow engine's sweep); their ends are roots
     /// of later walks too.
     pub fn with_sweep(mut self, lines: Vec<Line<R>>) -> Walker<'a, R> {
@@ -123,15 +123,15 @@ impl<'a, R: Rules> Walker<'a, R> {
         self.games
     }
 
-    /// The start of the next game: while the sweep lasts, every other game
-    /// is its next line. Every other walk starts at one of the first
+    /// The start of the next game: while the sweep lasts, three games in
+    /// four are its next lines. Every other walk starts at one of the first
     /// `primary` roots in turn (the standard start and the positions
     /// everyone tests); the others at a random root, given or met on a walk.
     pub fn start(&mut self, primary: usize) -> Line<R> {
         self.games += 1;
         self.in_sweep = false;
         self.played.clear();
-        if self.games % 2 == 1 {
+        if self.games % 4 != 0 {
             if let Some(line) = self.sweep.pop_front() {
                 self.in_sweep = true;
                 // A position built to hold a rare rule: no moves lead to it

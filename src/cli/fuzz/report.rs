@@ -159,7 +159,7 @@ pub struct FuzzJson {
     /// The run stopped because the engine failed on line after line.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub gave_up: bool,
-    /// The motif cases looked at (every other game until each was), when there were any.
+    /// The motif cases looked at (three games in four until each was), when there were any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub motif_cases: Option<MotifCasesJson>,
     /// The root of the walk where something was found.
@@ -349,7 +349,7 @@ pub fn budget_line<R: Rules>(s: &Summary<R>) -> String {
 /// looked at once.
 pub fn sweep_note<R: Rules>(s: &Summary<R>) -> String {
     format!(
-        "note: the budget ended after {} of the {} motif cases (each is looked at once, every other game); a longer --seconds covers them all",
+        "note: the budget ended after {} of the {} motif cases (each is looked at once, three games in four); a longer --seconds covers them all",
         s.sweep.looked, s.sweep.of
     )
 }

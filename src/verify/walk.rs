@@ -131,7 +131,7 @@ impl<'a, R: Rules> Walker<'a, R> {
         self.games += 1;
         self.in_sweep = false;
         self.played.clear();
-        if self.games % 4 != 0 {
+        if !self.games.is_multiple_of(4) {
             if let Some(line) = self.sweep.pop_front() {
                 self.in_sweep = true;
                 // A position built to hold a rare rule: no moves lead to it

@@ -101,7 +101,7 @@ pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
         _ => return Fault::MoveGenerator,
     }
     if w.depth == 1 && w.diff.lists_differ() {
-        if let Some(what) = listed_elsewhere(rules, w) {
+        if let Some((_, what)) = explaining_position(rules, w) {
             return Fault::PositionCommand(what);
         }
     }
@@ -113,12 +113,6 @@ pub fn fault<R: Rules>(rules: &R, w: &Witness<R>) -> Fault {
         );
     }
     Fault::MakeMove
-}
-
-/// The other position whose list the engine printed: the other side's, or
-/// one earlier on the line.
-fn listed_elsewhere<R: Rules>(rules: &R, w: &Witness<R>) -> Option<String> {
-    explaining_position(rules, w).map(|(_, what)| what)
 }
 
 /// The position the engine answered for instead of the witness's (the

@@ -13,6 +13,7 @@
 //! promotion push along a file pin (the pinner stands on the promotion
 //! square).
 
+use super::chess960::{self, Shape};
 use super::{castling_holds, castlings, ep_moves, is_diagonal, pinner, promotions, Motif};
 use crate::attacks::line;
 use crate::board::{Color, Role, Square};
@@ -56,6 +57,13 @@ pub enum Detail {
         side: Color,
         /// Which castling.
         wing: Wing,
+    },
+    /// A Chess960 castling of `side` of the shape named.
+    Chess960 {
+        /// The side to move, who castles.
+        side: Color,
+        /// What the case is about.
+        shape: Shape,
     },
     /// `side`'s castling rook captured on its corner by a `by`.
     CapturedBy {
@@ -106,12 +114,23 @@ impl Case {
             Motif::CastlingRookAttacked => squares(&[(King, 7), (Queen, 0), (Queen, 1)]),
             Motif::CastlingBlocked => squares(&[(King, 5), (Queen, 1), (King, 6), (Queen, 2), (Queen, 3)]),
             Motif::CastlingOutOfCheck | Motif::CastlingAllowed | Motif::RightsAfterReturn => castles(),
-            Motif::RightsAfterCapture => [Role::Rook, Role::Knight, Role::Bishop, Role::Pawn, Role::Queen]
+            // A capturer that stays on the corner first: an engine that
+            // clears a right only when its rook moves shows it at depth 1.
+            Motif::RightsAfterCapture => [Role::Knight, Role::Pawn, Role::Bishop, Role::Rook, Role::Queen]
                 .into_iter()
                 .enumerate()
                 .flat_map(|(i, by)| {
                     let first = SIDES[i % 2];
                     [first, !first].map(|side| Detail::CapturedBy { side, by })
+                })
+                .collect(),
+            // One side for each shape, then the other.
+            Motif::Chess960Castling => (0..2)
+                .flat_map(|round| {
+                    Shape::ALL
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, shape)| Detail::Chess960 { side: SIDES[(i + round) % 2], shape })
                 })
                 .collect(),
             _ => vec![Detail::Only],
@@ -145,6 +164,7 @@ impl Case {
                 format!("{}-{}-{}{rank}", color(side), wing(w), char::from(b'a' + file))
             }
             Detail::Castle { side, wing: w } => format!("{}-{}", color(side), wing(w)),
+            Detail::Chess960 { side, shape } => format!("{}-{}", color(side), shape.name()),
             Detail::CapturedBy { side, by } => format!("{}-by-{}", color(side), super::super::hints::role_name(by)),
         };
         format!("{motif}/{detail}")
@@ -175,6 +195,7 @@ pub(super) fn holds(pos: &Position, case: Case) -> bool {
     };
     match (case.motif, case.detail) {
         (_, Detail::Only) => true,
+        (Motif::Chess960Castling, Detail::Chess960 { side, shape }) => chess960::holds(pos, side, shape),
         (Motif::EpPinnedOnDiagonal, d) => ep_moves(pos).into_iter().any(|m| match pinner(pos, m.from()) {
             Some(p) if is_diagonal(king, p) => {
                 let stays = line(king, p).contains(m.to());

@@ -20,6 +20,7 @@
 //! repeats.
 
 mod cases;
+mod chess960;
 mod lines;
 mod place;
 mod sketch;
@@ -27,6 +28,7 @@ mod sketch;
 mod tests;
 
 pub use cases::{Case, Detail, Wing};
+pub use chess960::Shape;
 
 use super::hints::pinner;
 use crate::attacks::{between, pawn_attacks, rook_attacks};
@@ -84,11 +86,14 @@ pub enum Motif {
     ManyMoves,
     /// Exactly one legal move.
     OneMove,
+    /// A Chess960 castling right: king and rook off the squares that
+    /// standard chess's castling code assumes.
+    Chess960Castling,
 }
 
 impl Motif {
     /// Every motif, in the order `fuzz` looks at their cases.
-    pub const ALL: [Motif; 20] = [
+    pub const ALL: [Motif; 21] = [
         Motif::EpPinnedOnRank,
         Motif::EpPinnedOnDiagonal,
         Motif::EpRemovesChecker,
@@ -109,6 +114,7 @@ impl Motif {
         Motif::DiscoveredCheckByEp,
         Motif::ManyMoves,
         Motif::OneMove,
+        Motif::Chess960Castling,
     ];
 
     /// The motif's name in reports (`ep-pinned-on-rank`).
@@ -134,6 +140,7 @@ impl Motif {
             Motif::DiscoveredCheckByEp => "discovered-check-by-ep",
             Motif::ManyMoves => "many-moves",
             Motif::OneMove => "one-move",
+            Motif::Chess960Castling => "chess960-castling",
         }
     }
 
@@ -181,6 +188,7 @@ pub fn build_case(case: Case, below: Below) -> Option<Setup> {
     match case.motif {
         Motif::RightsAfterCapture | Motif::RightsAfterReturn => lines::build(case, below),
         Motif::ManyMoves | Motif::OneMove => place::climb(case.motif, below).map(Setup::at),
+        Motif::Chess960Castling => chess960::build(case, below).map(Setup::at),
         motif => place::search(motif, below, &|p| cases::holds(p, case)).map(Setup::at),
     }
 }
@@ -233,6 +241,7 @@ pub fn holds(pos: &Position, motif: Motif) -> bool {
         }
         Motif::ManyMoves => legal.len() >= MANY_MOVES,
         Motif::OneMove => legal.len() == 1,
+        Motif::Chess960Castling => pos.is_chess960() && !castlings(pos).is_empty(),
     }
 }
 

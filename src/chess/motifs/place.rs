@@ -189,6 +189,7 @@ fn place(motif: Motif, s: &mut Sketch, below: Below) -> bool {
         }
         Motif::ManyMoves | Motif::OneMove => unreachable!("built by climbing"),
         Motif::RightsAfterCapture | Motif::RightsAfterReturn => unreachable!("built as lines"),
+        Motif::Chess960Castling => unreachable!("built by chess960.rs"),
     };
     placed && put_black_king(s, below)
 }

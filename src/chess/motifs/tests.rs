@@ -139,3 +139,29 @@ fn known_positions_hold_their_motifs() {
         assert!(holds(&pos, motif), "{} in {fen}", motif.name());
     }
 }
+
+#[test]
+fn each_chess960_shape_holds_where_python_chess_says_so() {
+    // The castlings python-chess 1.11 lists (chess960=True) on each board:
+    // none on the blocked and shielded ones, the one named on the others.
+    let boards = [
+        ("4k3/8/8/8/8/8/8/1KR1N3 w C - 0 1", Shape::KingPathBlocked, None),
+        ("4k3/8/8/8/8/8/8/rR1K4 w B - 0 1", Shape::RookShields, None),
+        ("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1", Shape::RookPathBlocked, None),
+        ("4k3/8/8/8/8/8/8/6KR w H - 0 1", Shape::KingStays, Some("g1h1")),
+        ("4k3/8/8/8/8/8/8/1K3R2 w F - 0 1", Shape::RookStays, Some("b1f1")),
+        ("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", Shape::Swap, Some("f1g1")),
+    ];
+    for (fen, shape, castling) in boards {
+        let pos = Position::from_fen(fen).unwrap();
+        let ours: Vec<String> = pos.legal_moves().iter().filter(|m| m.is_castling()).map(|m| m.to_uci(true)).collect();
+        assert_eq!(ours, castling.into_iter().map(str::to_string).collect::<Vec<_>>(), "{fen}");
+        for other in Shape::ALL {
+            let case =
+                Case { motif: Motif::Chess960Castling, detail: Detail::Chess960 { side: Color::White, shape: other } };
+            assert_eq!(holds_case(&Setup::at(pos), case), other == shape, "{fen}: {}", case.name());
+        }
+        let black = Case { motif: Motif::Chess960Castling, detail: Detail::Chess960 { side: Color::Black, shape } };
+        assert!(!holds_case(&Setup::at(pos), black), "{fen}: White is to move");
+    }
+}

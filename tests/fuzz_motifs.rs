@@ -4,7 +4,7 @@
 //! that python-chess can see directly are there (its legal moves, checkers
 //! and castling).
 
-use chesstool::chess::motifs::{build_case, holds_case, Case, Detail, Motif};
+use chesstool::chess::motifs::{build_case, holds_case, Case, Detail, Motif, Shape};
 use chesstool::verify::walk::SplitMix64;
 
 /// python-chess's view of each FEN: status, legal move count, checkers, and
@@ -12,7 +12,8 @@ use chesstool::verify::walk::SplitMix64;
 const SCRIPT: &str = r#"
 import chess, sys
 for fen in sys.stdin.read().splitlines():
-    b = chess.Board(fen)
+    rights = fen.split()[2]
+    b = chess.Board(fen, chess960=any(c not in "KQkq-" for c in rights))
     moves = list(b.legal_moves)
     print(int(b.status()), len(moves), len(b.checkers()),
           int(any(b.is_castling(m) for m in moves)), int(any(b.is_en_passant(m) for m in moves)))
@@ -55,6 +56,10 @@ fn every_motif_position_is_valid_and_holds_its_motif_for_python_chess() {
             (Motif::EpInOtherCheck, _) => assert!(checkers == 1 && ep == 0, "{what}"),
             (Motif::RightsAfterCapture | Motif::RightsAfterReturn, _) => assert_eq!(castles, 0, "{what}"),
             (Motif::CastlingAllowed, _) => assert_eq!(castles, 1, "{what}"),
+            (Motif::Chess960Castling, Detail::Chess960 { shape, .. }) => {
+                let legal = matches!(shape, Shape::KingStays | Shape::RookStays | Shape::Swap);
+                assert_eq!(castles, u64::from(legal), "{what}");
+            }
             _ => {}
         }
         match case.motif {

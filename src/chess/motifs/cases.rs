@@ -65,6 +65,12 @@ pub enum Detail {
         /// What the case is about.
         shape: Shape,
     },
+    /// Both of `side`'s castling rooks captured on their corners: one by a
+    /// knight that stays there, the other by a rook that takes it and leaves.
+    BothCorners {
+        /// The side whose rooks are taken (to move at the end).
+        side: Color,
+    },
     /// `side`'s castling rook captured on its corner by a `by`.
     CapturedBy {
         /// The side whose rook is taken (to move at the end).
@@ -114,15 +120,21 @@ impl Case {
             Motif::CastlingRookAttacked => squares(&[(King, 7), (Queen, 0), (Queen, 1)]),
             Motif::CastlingBlocked => squares(&[(King, 5), (Queen, 1), (King, 6), (Queen, 2), (Queen, 3)]),
             Motif::CastlingOutOfCheck | Motif::CastlingAllowed | Motif::RightsAfterReturn => castles(),
-            // A capturer that stays on the corner first: an engine that
-            // clears a right only when its rook moves shows it at depth 1.
-            Motif::RightsAfterCapture => [Role::Knight, Role::Pawn, Role::Bishop, Role::Rook, Role::Queen]
+            // Both corners first: a capturer that stays there shows an engine
+            // that clears a right only when its own rook moves, a rook that
+            // takes and leaves one that clears only its own side's corners;
+            // one position, so that a slow engine's first call shows either.
+            Motif::RightsAfterCapture => SIDES
+                .map(|side| Detail::BothCorners { side })
                 .into_iter()
-                .enumerate()
-                .flat_map(|(i, by)| {
-                    let first = SIDES[i % 2];
-                    [first, !first].map(|side| Detail::CapturedBy { side, by })
-                })
+                .chain(
+                    [Role::Knight, Role::Pawn, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate().flat_map(
+                        |(i, by)| {
+                            let first = SIDES[i % 2];
+                            [first, !first].map(|side| Detail::CapturedBy { side, by })
+                        },
+                    ),
+                )
                 .collect(),
             // One side for each shape, then the other.
             Motif::Chess960Castling => (0..2)
@@ -165,6 +177,7 @@ impl Case {
             }
             Detail::Castle { side, wing: w } => format!("{}-{}", color(side), wing(w)),
             Detail::Chess960 { side, shape } => format!("{}-{}", color(side), shape.name()),
+            Detail::BothCorners { side } => format!("{}-both-corners", color(side)),
             Detail::CapturedBy { side, by } => format!("{}-by-{}", color(side), super::super::hints::role_name(by)),
         };
         format!("{motif}/{detail}")

@@ -24,40 +24,55 @@ pub(super) fn build(case: Case, below: Below) -> Option<Setup> {
 /// castling there would be legal with it (king at home, nothing between
 /// king and corner, no attacked square on the king's way); for a capture,
 /// a move of the line took its rook on the corner with a piece of the kind
-/// named; for a return, the rook is back on the corner.
+/// named (for both corners: a knight on one, a rook on the other); for a
+/// return, the rook is back on the corner.
 pub(super) fn holds(setup: &Setup, case: Case) -> bool {
     let (side, wing) = match case.detail {
-        Detail::CapturedBy { side, .. } => (side, None),
+        Detail::CapturedBy { side, .. } | Detail::BothCorners { side } => (side, None),
         Detail::Castle { side, wing } => (side, Some(wing)),
         _ => return false,
     };
-    let pos = setup.position();
-    let root = &setup.root;
-    let king = root.king(side);
-    let lost = root.castling_rooks() & !pos.castling_rooks() & home(side);
-    let Some(corner) = lost.into_iter().find(|&c| wing.is_none_or(|w| wing_of(king, c) == w)) else {
-        return false;
-    };
-    if pos.turn() != side || pos.king(side) != king || !would_castle(&pos, king, corner) {
-        return false;
-    }
+    let lost = lost_castlings(setup, side, wing);
     match (case.motif, case.detail) {
+        (Motif::RightsAfterCapture, Detail::BothCorners { .. }) => {
+            let by = |role| lost.iter().filter(|&&c| taken_by(setup, c, side, role)).count();
+            lost.len() == 2 && by(Role::Knight) == 1 && by(Role::Rook) == 1
+        }
         (Motif::RightsAfterCapture, Detail::CapturedBy { by, .. }) => {
-            let mut p = *root;
-            setup.moves.iter().any(|&m| {
-                let taken = m.to() == corner
-                    && p.piece_at(corner).is_some_and(|x| x.color == side && x.role == Role::Rook)
-                    && p.role_at(m.from()) == Some(by);
-                p = p.play(m);
-                taken
-            })
+            lost.iter().any(|&c| taken_by(setup, c, side, by))
         }
-        (Motif::RightsAfterReturn, _) => {
-            let rook = pos.piece_at(corner).is_some_and(|x| x.color == side && x.role == Role::Rook);
-            rook && setup.moves.iter().any(|m| m.from() == corner)
-        }
+        (Motif::RightsAfterReturn, _) => lost.iter().any(|&corner| {
+            let pos = setup.position();
+            pos.piece_at(corner).is_some_and(|x| x.color == side && x.role == Role::Rook)
+                && setup.moves.iter().any(|m| m.from() == corner)
+        }),
         _ => false,
     }
+}
+
+/// The corners (on `wing`, if given) whose castling `side` had at the root
+/// and lost by the end, where that castling would now be legal with the
+/// right; none unless `side` is to move with its king still at home.
+fn lost_castlings(setup: &Setup, side: Color, wing: Option<Wing>) -> Vec<Square> {
+    let pos = setup.position();
+    let king = setup.root.king(side);
+    if pos.turn() != side || pos.king(side) != king {
+        return Vec::new();
+    }
+    let lost = setup.root.castling_rooks() & !pos.castling_rooks() & home(side);
+    lost.into_iter().filter(|&c| wing.is_none_or(|w| wing_of(king, c) == w) && would_castle(&pos, king, c)).collect()
+}
+
+/// True if a move of the line took `side`'s rook on `corner` with a `by`.
+fn taken_by(setup: &Setup, corner: Square, side: Color, by: Role) -> bool {
+    let mut p = setup.root;
+    setup.moves.iter().any(|&m| {
+        let taken = m.to() == corner
+            && p.piece_at(corner).is_some_and(|x| x.color == side && x.role == Role::Rook)
+            && p.role_at(m.from()) == Some(by);
+        p = p.play(m);
+        taken
+    })
 }
 
 /// True if the side to move, with its king on `king`, could castle with a
@@ -83,6 +98,7 @@ fn attempt(case: Case, below: Below) -> Option<Setup> {
     let wing = |below: Below| if below(2) == 0 { Wing::King } else { Wing::Queen };
     match case.detail {
         Detail::CapturedBy { side, by } => captured(side, by, wing(below), below),
+        Detail::BothCorners { side } => both_corners(side, wing(below), below),
         Detail::Castle { side, wing } => returned(side, wing, below),
         _ => None,
     }
@@ -146,6 +162,48 @@ fn captured(side: Color, by: Role, wing: Wing, below: Below) -> Option<Setup> {
         line.step(below, |_, m| m.from() == blocker)?;
         line.step(below, |_, _| true)?;
     }
+    Some(Setup { root, moves: line.moves })
+}
+
+/// Both of `side`'s rooks taken on their corners: the one on `wing` by a
+/// rook that then leaves (past a blocking knight, which leaves too), the
+/// other by a knight that stays; built with Black's rooks taken by White
+/// (then mirrored for White's).
+fn both_corners(side: Color, wing: Wing, below: Below) -> Option<Setup> {
+    use Color::{Black, White};
+    let rook_corner = white_corner(wing).flip_vertical();
+    let knight_corner = white_corner(if wing == Wing::King { Wing::Queen } else { Wing::King }).flip_vertical();
+    let mut s = Sketch::empty();
+    s.put(Square::E8, Black, Role::King);
+    s.put(rook_corner, Black, Role::Rook);
+    s.put(knight_corner, Black, Role::Rook);
+    s.castling = "kq".to_string();
+    let blocker = pick(between(Square::E8, rook_corner), below)?;
+    s.put(blocker, Black, Role::Knight);
+    let occ = s.occupied();
+    let rook = pick(rook_attacks(rook_corner, occ) & Bitboard::file(rook_corner.file()) & !occ, below)?;
+    s.put(rook, White, Role::Rook);
+    let knight = pick(knight_attacks(knight_corner) & !s.occupied(), below)?;
+    s.put(knight, White, Role::Knight);
+    s.put(random_square(below), Black, Role::Knight);
+    s.put(random_square(below), White, Role::King);
+    for _ in 0..below(3) {
+        s.put_random_piece(below);
+    }
+    let flip = side == White;
+    let s = if flip { s.mirrored() } else { s };
+    let at = |sq: Square| if flip { sq.flip_vertical() } else { sq };
+    let (rook_corner, knight_corner, rook, knight, blocker) =
+        (at(rook_corner), at(knight_corner), at(rook), at(knight), at(blocker));
+    let root = s.position()?;
+    let mut line = Line { pos: root, moves: Vec::new() };
+    let kept = |p: &Position, m: Move| ![p.king(side), blocker, knight_corner].contains(&m.from());
+    line.step(below, |_, m| m.from() == rook && m.to() == rook_corner)?;
+    // The rooks' side waits, the rook leaves, the blocker leaves, the knight takes.
+    line.step(below, kept)?;
+    line.step(below, |_, m| m.from() == rook_corner)?;
+    line.step(below, |_, m| m.from() == blocker)?;
+    line.step(below, |_, m| m.from() == knight && m.to() == knight_corner)?;
     Some(Setup { root, moves: line.moves })
 }
 

@@ -96,6 +96,7 @@ impl Motif {
     pub const ALL: [Motif; 21] = [
         Motif::EpPinnedOnRank,
         Motif::EpPinnedOnDiagonal,
+        Motif::RightsAfterCapture,
         Motif::EpRemovesChecker,
         Motif::EpInOtherCheck,
         Motif::PinnedPromotion,
@@ -106,7 +107,6 @@ impl Motif {
         Motif::CastlingRookAttacked,
         Motif::CastlingBlocked,
         Motif::CastlingAllowed,
-        Motif::RightsAfterCapture,
         Motif::RightsAfterReturn,
         Motif::KingsNear,
         Motif::DoubleCheck,

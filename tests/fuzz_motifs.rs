@@ -5,6 +5,7 @@
 //! and castling).
 
 use chesstool::chess::motifs::{build_case, holds_case, Case, Detail, Motif, Shape};
+use chesstool::variants::hunt::motifs::VariantCase;
 use chesstool::verify::walk::SplitMix64;
 
 /// python-chess's view of each FEN: status, legal move count, checkers, and
@@ -121,4 +122,7 @@ fn the_docs_table_lists_every_case() {
     }
     let cases = Case::all().len();
     assert!(doc.contains(&format!("of the {cases} motif cases")), "the note's example counts {cases} cases");
+    for case in VariantCase::ALL {
+        assert!(doc.contains(&format!("\n| `{}` |", case.name())), "no row for the variant case {}", case.name());
+    }
 }

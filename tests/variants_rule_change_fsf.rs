@@ -88,3 +88,16 @@ fn fuzz_finds_the_changed_rules_too() {
         against(&fsf, true, variant, &fuzz).code(1).stdout(predicate::str::contains(why));
     }
 }
+
+/// A variant run looks at its rules' motif cases first: an engine that
+/// drops a second pawn on a file is caught within the first five positions
+/// (the `drop` case's line), at any seed.
+#[test]
+fn fuzz_looks_at_the_variants_drop_cases_first() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    for seed in ["1", "2", "3"] {
+        let fuzz = ["fuzz", "--seed", seed, "--depth", "1", "--positions", "5"];
+        against(&fsf, false, "sg", &fuzz).success();
+        against(&fsf, true, "sg", &fuzz).code(1).stdout(predicate::str::contains("a second unpromoted pawn on the"));
+    }
+}

@@ -97,6 +97,16 @@ impl Fsf {
         lines.last().and_then(|l| l.strip_prefix("Fen: ")).expect("a Fen line").to_string()
     }
 
+    /// The pieces giving check (Fairy-Stockfish's `d`: its `Checkers:`
+    /// line, empty when none) in `fen` after `moves`.
+    pub fn checkers(&mut self, variant: &str, fen: &str, moves: &[&str]) -> String {
+        self.send(&format!("setoption name UCI_Variant value {variant}"));
+        self.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        self.send("d");
+        let lines = self.read_until("Checkers:");
+        lines.last().and_then(|l| l.strip_prefix("Checkers:")).expect("a Checkers line").trim().to_string()
+    }
+
     /// Fairy-Stockfish's divide: move -> count, and the total.
     pub fn divide(&mut self, variant: &str, fen: &str, moves: &[&str], depth: u32) -> (BTreeMap<String, u64>, u64) {
         self.send(&format!("setoption name UCI_Variant value {variant}"));

@@ -122,7 +122,8 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<Outcome> {
         args.variant.rules_for(args.walk.engine.engine_usi.is_some()).and_then(|rules| {
             let rules = Arc::new(rules);
             let start = rules.parse_position("startpos").map_err(|e| anyhow::anyhow!("the variant's start: {e}"))?;
-            run_with(rules, vec![start], 1, &|_| Vec::new(), &args.walk, check, false)
+            let motif_lines = |seed| roots::variant_motif_lines(&rules, &start, seed);
+            run_with(rules.clone(), vec![start.clone()], 1, &motif_lines, &args.walk, check, false)
         })
     } else {
         let chess = Arc::new(Chess::new());

@@ -8,6 +8,8 @@ use chesstool::chess::motifs::{self, Case};
 use chesstool::chess::Chess;
 use chesstool::engines::{clip, Line};
 use chesstool::rules::Rules;
+use chesstool::variants::board::Position as VariantPosition;
+use chesstool::variants::hunt::{motifs as variant_motifs, VariantRules};
 use chesstool::verify::walk::SplitMix64;
 use std::path::Path;
 
@@ -47,6 +49,19 @@ pub fn motif_roots(seed: u64) -> Vec<Line<Chess>> {
 
 /// Keeps the motif positions' draws apart from the walks' (same seed).
 const MOTIF_SEED: u64 = 0x6d6f_7469_6673;
+
+/// One line from the variant's start for each case of its rules that a
+/// seeded game reaches (`variants::hunt::motifs`), in the cases' order.
+pub fn variant_motif_lines(rules: &VariantRules, start: &VariantPosition, seed: u64) -> Vec<Line<VariantRules>> {
+    let mut rng = SplitMix64::new(seed ^ VARIANT_MOTIF_SEED);
+    variant_motifs::motif_lines(&rules.variant, start, &mut |n| rng.below(n))
+        .into_iter()
+        .map(|(_, moves)| Line { root: start.clone(), moves })
+        .collect()
+}
+
+/// Keeps a variant's motif games apart from the walks (same seed).
+const VARIANT_MOTIF_SEED: u64 = 0x7661_726d_6f74;
 
 /// The positions of `--roots FILE` (`-`: standard input).
 pub fn read_roots<R: Rules>(rules: &R, path: &Path) -> anyhow::Result<Vec<R::Position>> {

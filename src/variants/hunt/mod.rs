@@ -12,6 +12,7 @@ pub mod dialect;
 pub mod drop_hints;
 pub mod fuzz;
 pub mod iccs;
+pub mod motifs;
 pub mod move_hints;
 pub mod palace_hints;
 pub mod rule_hints;

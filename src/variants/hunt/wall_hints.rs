@@ -71,7 +71,9 @@ pub fn read(variant: &Variant, pos: &Position, legal: &[Move], text: &str) -> Re
         )));
     }
     let g = &variant.geometry;
-    if square_names(&base.replace(['-', 'x'], "")).iter().any(|s| g.parse_square(s).is_none()) {
+    // A promotion's letter (`d7c8q,c8d5`) is not a square.
+    let squares = base.trim_end_matches(|c: char| c.is_ascii_alphabetic()).replace(['-', 'x'], "");
+    if square_names(&squares).iter().any(|s| g.parse_square(s).is_none()) {
         return Err(ReadMoveError::Syntax(text.into()));
     }
     // Well formed: the same move text in our spelling, for the diff.

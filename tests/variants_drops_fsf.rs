@@ -164,3 +164,18 @@ fn drops_in_a_variant_without_pawns_match_fairy_stockfish() {
         assert_eq!(ours, theirs, "{fen} depth {depth}: {}", differences(&ours, &theirs));
     }
 }
+
+/// Shogi's one-pawn-a-file drop rule in a section without piece
+/// promotions (a crazyhouse section): Fairy-Stockfish's counts, 48 moves
+/// where crazyhouse has 53 (no pawn drop on e3 to e7).
+#[test]
+fn a_crazyhouse_section_with_one_pawn_a_file_matches_fairy_stockfish() {
+    let Some(mut fsf) = Fsf::start() else { return };
+    assert_eq!(compare(&mut fsf, "nifuhouse", "4k3/8/8/8/8/8/4P3/4K3[P] w - - 0 1", 1), 48);
+    for fen in [
+        "4k3/4r3/8/8/8/8/4P3/4K3[Pp] b - - 0 1",
+        "r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 4",
+    ] {
+        compare(&mut fsf, "nifuhouse", fen, 3);
+    }
+}

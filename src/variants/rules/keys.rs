@@ -468,9 +468,25 @@ fn shogi(
         }
         Ok(None)
     };
-    let Some((v, l)) = get("promotedPieceType") else { return refuse() };
-    let Some((promotes_to, demotes_to)) = Shogi::parse_pairs(v, 64, pawn, kind_of).map_err(|e| (Some(l), e))? else {
-        return refuse();
+    let pairs = match get("promotedPieceType") {
+        Some((v, l)) => Shogi::parse_pairs(v, 64, pawn, kind_of).map_err(|e| (Some(l), e))?,
+        None => None,
+    };
+    // Shogi's drop rules hold without piece promotions too (a crazyhouse
+    // section with `dropNoDoubled = p`), as in Fairy-Stockfish.
+    let drop_rules = get("dropNoDoubled").is_some_and(|(v, _)| v != "-")
+        || (flag(keys, "shogiPawnDropMateIllegal", false)? && keys.contains_key("shogiPawn"));
+    let (promotes_to, demotes_to) = match pairs {
+        Some(pairs) => pairs,
+        None if drop_rules => {
+            refuse()?;
+            if flag(keys, "immobilityIllegal", false)? {
+                let l = get("immobilityIllegal").map(|x| x.1);
+                return Err((l, "immobilityIllegal = true with dropNoDoubled or shogiPawnDropMateIllegal and without promotedPieceType pairs for pieces is not implemented".into()));
+            }
+            (vec![None; 64], vec![None; 64])
+        }
+        None => return refuse(),
     };
     let region = |k: &str, rank: u8| -> Result<Region, KeyError> {
         match get(k) {

@@ -221,6 +221,11 @@ const RULES: &[Rule] = &[
     // queen where it would stand attacked.
     ("coregal", "4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1", 3, "coregal: the queen may not block onto an attacked square"),
     ("coregal", "4k3/P7/8/8/8/5b2/8/4K3 w - - 0 1", 3, "coregal: no promotion to an attacked queen"),
+    // Pieces in front of a royal queen, and queens enough that none is royal.
+    ("coregal", "7k/8/8/8/q1N1Q2K/8/8/8 w - - 0 1", 3, "coregal: a knight pinned to the queen"),
+    ("coregal", "4k3/3b4/8/1N6/3Q4/8/1R6/4K1Q1 w - - 0 1", 3, "coregal: two queens, both royal, a bishop eyeing one"),
+    ("coregal", "4k3/8/2q5/8/4B3/8/8/1QQQK3 w - - 0 1", 3, "coregal: three queens, none royal"),
+    ("coregal", "4k3/b7/8/1N6/3Q4/8/1R6/4K1Q1 w - - 0 1", 3, "coregal: two royal queens, one attacked"),
     // Makpong (pychess.org/variants/makpong; Fairy-Stockfish's `makpongRule`
     // in `Position::legal`): a king in check may not step out of it; it may
     // take a lone checker; in double check it may not move at all.
@@ -318,6 +323,18 @@ const RULES: &[Rule] = &[
     ("spartan", "4k2k/8/8/8/8/8/3h4/K7 b - - 0 1", 3, "spartan: hoplite promotion, no third king"),
     ("spartan", "2k2k2/8/8/8/8/8/8/K1R3R1 b - - 0 1", 3, "spartan: one king may stay attacked, not both"),
     ("spartan", "2k2k2/8/8/8/8/8/8/K1R5 w - - 0 1", 3, "spartan: taking one of two kings"),
+    ("spartan", "2k2k2/2h5/8/8/8/8/8/K1R5 b - - 0 1", 3, "spartan: a hoplite shielding one of two kings"),
+    // Sho shogi: the drunk elephant's promotion to a crown prince (a second
+    // king) does not answer a check to the king: Fairy-Stockfish's
+    // `Position::legal` moves the royalty only with a pawn's promotion.
+    (
+        "shoshogi",
+        "lnsg1g3/1r2k1esl/ppp1pp1p1/3p2E1p/5P3/2P6/PP+bPP1PPP/2S3G2/L2GKRSNL w - - 0 1",
+        2,
+        "shoshogi: in check, the elephant's promotion leaves the king royal",
+    ),
+    ("spartan", "2k2k2/2h2h2/8/8/8/8/8/K1R2R2 b - - 0 1", 3, "spartan: a hoplite shielding each king"),
+    ("spartan", "5k2/2h5/8/8/8/8/8/K1R2R2 b - - 0 1", 2, "spartan: a lone king in check from a rook"),
     ("spartan", "4k3/8/8/8/4R3/8/3h4/K7 b - - 0 1", 3, "spartan: a lone king in check, a second king promoted"),
     ("spartan", "r3k2r/8/1k6/8/8/8/8/K4R2 b kq - 0 1", 3, "spartan: castling with two kings, through an attack"),
     ("spartan", "4k3/8/8/8/8/8/5c2/R3K2R w KQ - 0 1", 3, "spartan: White's one king castles not through an attack"),

@@ -170,12 +170,18 @@ fn drops_in_a_variant_without_pawns_match_fairy_stockfish() {
 /// where crazyhouse has 53 (no pawn drop on e3 to e7).
 #[test]
 fn a_crazyhouse_section_with_one_pawn_a_file_matches_fairy_stockfish() {
-    let Some(mut fsf) = Fsf::start() else { return };
-    assert_eq!(compare(&mut fsf, "nifuhouse", "4k3/8/8/8/8/8/4P3/4K3[P] w - - 0 1", 1), 48);
-    for fen in [
-        "4k3/4r3/8/8/8/8/4P3/4K3[Pp] b - - 0 1",
-        "r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 4",
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants/drop_rules.ini");
+    let Some(mut fsf) = Fsf::start_with(ini) else { return };
+    let variant = chesstool::variants::variant::user_ini::load(ini, "nifuhouse").unwrap();
+    for (fen, depth) in [
+        ("4k3/8/8/8/8/8/4P3/4K3[P] w - - 0 1", 1),
+        ("4k3/4r3/8/8/8/8/4P3/4K3[Pp] b - - 0 1", 3),
+        ("r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 4", 3),
     ] {
-        compare(&mut fsf, "nifuhouse", fen, 3);
+        let (ours, theirs) = (our_divide(&variant, fen, depth), fsf.divide("nifuhouse", fen, &[], depth));
+        assert_eq!(ours, theirs, "{fen} depth {depth}: {}", differences(&ours, &theirs));
+        if depth == 1 {
+            assert_eq!(theirs.1, 48, "Fairy-Stockfish's count");
+        }
     }
 }

@@ -42,6 +42,11 @@ pub(crate) struct Screen {
     pub(crate) check_marks: Option<Marks>,
     /// Play and test every move (pseudo-royal pieces).
     pub(crate) all_played: bool,
+    /// With `all_played` for pseudo-royal pieces alone: the marks of every
+    /// such piece of the mover (none attacked now) and the cells they stand
+    /// on; a plain move off those cells that changes no marked cell leaves
+    /// them all unattacked, and is legal without playing it.
+    pub(crate) pseudo: Option<(Marks, Marks)>,
     /// The generals face each other with `bikjangRule`: a move other than
     /// the pass must break the facing (`moves/passing.rs`).
     pub(crate) bikjang: bool,
@@ -140,7 +145,7 @@ impl Tables {
     /// attack `king`, found in one pass over `by`'s pieces; `None` (test
     /// every move) when some kind of `by` has no shapes, or when `checks`
     /// and `king` is attacked now.
-    fn quiet_marks(&self, pos: &Position, king: usize, by: Side, checks: bool) -> Option<Marks> {
+    pub(crate) fn quiet_marks(&self, pos: &Position, king: usize, by: Side, checks: bool) -> Option<Marks> {
         let mut marks = [0u64; 8];
         let (kx, ky) = self.coords[king];
         for &x in &pos.lists[by] {
@@ -224,7 +229,8 @@ impl Tables {
         } else {
             None
         };
-        Screen { king, marks, check_marks, all_played, bikjang }
+        let pseudo = if all_played { self.pseudo_royal_marks(pos) } else { None };
+        Screen { king, marks, check_marks, all_played, bikjang, pseudo }
     }
 
     /// Does the move capture (a piece on its destination, en passant, a locust victim)?
@@ -268,6 +274,14 @@ impl Tables {
         // Sittuyin's promotion may not give check, discovered or not: played and tested.
         if mv.promo != 0 && mv.special == Special::None && laws.promotion.as_ref().is_some_and(|p| p.in_place) {
             return self.in_place_promotion_legal(pos, mv);
+        }
+        if let Some((marks, royals)) = &s.pseudo {
+            let plain = matches!(mv.special, Special::None | Special::PawnRush)
+                && mv.promo == 0
+                && mv.gate == 0
+                && mv.wall == 0;
+            let quiet = plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths);
+            return quiet || self.fully_legal(pos, mv);
         }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on

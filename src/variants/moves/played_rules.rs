@@ -2,6 +2,7 @@
 //! duple check), `makpongRule`, mutually immune kinds and petrification;
 //! `fully_legal` applies them with the royal piece's safety.
 
+use super::legal::Marks;
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
@@ -36,16 +37,21 @@ impl Tables {
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
+            let mine = self.pseudo_royal_kinds(pos, us, e);
+            // A shogi flip (Fairy-Stockfish's PIECE_PROMOTION) leaves the
+            // royalty where it was: the piece stays royal if it was, and
+            // becomes royal only if it was.
+            let flip = self.shogi_flip(pos, mv).then(|| mine >> cell_kind(pos.cells[mv.from as usize]) & 1 == 1);
             let promoted = mv
                 .promotion()
-                .filter(|_| mv.dropped().is_none())
+                .filter(|_| mv.dropped().is_none() && flip.is_none())
                 .and_then(|k| e.group_of(k))
                 .map(|g| (g, self.count_kinds(pos, us, g)));
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
-            (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)
+            (e, mine, theirs, self.count_kinds(pos, us ^ 1, theirs), promoted, flip)
         });
         let played = self.play_untested(pos, mv);
-        if let Some((e, mut mine, theirs, before, promoted)) = pseudo {
+        if let Some((e, mut mine, theirs, before, promoted, flip)) = pseudo {
             // Taking a pseudo-royal piece needs no further test; a promotion
             // that makes one kind too many takes that kind's royalty away.
             if let Some((group, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
@@ -54,7 +60,10 @@ impl Tables {
             let royals: Vec<usize> = pos.lists[us]
                 .iter()
                 .map(|&sq| sq as usize)
-                .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
+                .filter(|&sq| match flip {
+                    Some(was_royal) if sq == mv.to as usize => was_royal,
+                    _ => mine >> cell_kind(pos.cells[sq]) & 1 == 1,
+                })
                 .collect();
             let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
                 && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
@@ -79,6 +88,15 @@ impl Tables {
         ok
     }
 
+    /// Is `mv` a shogi promotion or demotion of a piece (`promotedPieceType`),
+    /// not a pawn's promotion?
+    fn shogi_flip(&self, pos: &Position, mv: Move) -> bool {
+        let Some(shogi) = &self.laws.shogi else { return false };
+        let Some(to) = mv.promotion().filter(|_| mv.dropped().is_none()) else { return false };
+        let kind = cell_kind(pos.cells[mv.from as usize]);
+        shogi.promotes_to.get(kind) == Some(&Some(to)) || shogi.demotes_to.get(kind) == Some(&Some(to))
+    }
+
     /// Fairy-Stockfish's `Position::legal` rules that look at the board
     /// before the move: a kind may not take its own kind
     /// (`mutuallyImmuneTypes`), and with `makpongRule` a king in check may
@@ -101,6 +119,47 @@ impl Tables {
             && from == king
             && self.attacked(pos, king, us ^ 1)
             && self.attacked_skipping(pos, king, us ^ 1, to)
+    }
+
+    /// The screen of pseudo-royal pieces (`Screen::pseudo`): the marks of
+    /// the mover's pieces that a move could leave attacked (its royal
+    /// piece, its pseudo-royal ones; with duple check every extinction
+    /// piece) and the cells they stand on. `None` (play every move) when
+    /// one of them is attacked now, when an enemy kind has no shapes, or
+    /// under a rule the marks do not know.
+    pub(crate) fn pseudo_royal_marks(&self, pos: &Position) -> Option<(Marks, Marks)> {
+        let laws = &self.laws;
+        let e = laws.pseudo_royal()?;
+        let other_rules = laws.makpong
+            || laws.mutually_immune != 0
+            || !laws.petrify.is_empty()
+            || laws.blast
+            || laws.no_checks
+            || laws.bounds.flying_general
+            || laws.palace.is_some()
+            || laws.passing.is_some()
+            || laws.walling.is_some()
+            || laws.stones.is_some();
+        if other_rules {
+            return None;
+        }
+        let (us, them) = (pos.side, pos.side ^ 1);
+        let (mut marks, mut royals) = ([0u64; 8], [0u64; 8]);
+        for &sq in &pos.lists[us] {
+            let sq = sq as usize;
+            let kind = cell_kind(pos.cells[sq]);
+            let guarded = self.royal() == Some(kind)
+                || (e.duple_check && e.group_of(kind).is_some())
+                || self.is_pseudo_royal(pos, sq);
+            if guarded {
+                let own = self.quiet_marks(pos, sq, them, true)?;
+                for (m, o) in marks.iter_mut().zip(own) {
+                    *m |= o;
+                }
+                royals[sq >> 6] |= 1 << (sq & 63);
+            }
+        }
+        Some((marks, royals))
     }
 
     /// The kinds whose pieces are pseudo-royal for `side`, as a mask: those

@@ -324,15 +324,6 @@ const RULES: &[Rule] = &[
     ("spartan", "2k2k2/8/8/8/8/8/8/K1R3R1 b - - 0 1", 3, "spartan: one king may stay attacked, not both"),
     ("spartan", "2k2k2/8/8/8/8/8/8/K1R5 w - - 0 1", 3, "spartan: taking one of two kings"),
     ("spartan", "2k2k2/2h5/8/8/8/8/8/K1R5 b - - 0 1", 3, "spartan: a hoplite shielding one of two kings"),
-    // Sho shogi: the drunk elephant's promotion to a crown prince (a second
-    // king) does not answer a check to the king: Fairy-Stockfish's
-    // `Position::legal` moves the royalty only with a pawn's promotion.
-    (
-        "shoshogi",
-        "lnsg1g3/1r2k1esl/ppp1pp1p1/3p2E1p/5P3/2P6/PP+bPP1PPP/2S3G2/L2GKRSNL w - - 0 1",
-        2,
-        "shoshogi: in check, the elephant's promotion leaves the king royal",
-    ),
     ("spartan", "2k2k2/2h2h2/8/8/8/8/8/K1R2R2 b - - 0 1", 3, "spartan: a hoplite shielding each king"),
     ("spartan", "5k2/2h5/8/8/8/8/8/K1R2R2 b - - 0 1", 2, "spartan: a lone king in check from a rook"),
     ("spartan", "4k3/8/8/8/4R3/8/3h4/K7 b - - 0 1", 3, "spartan: a lone king in check, a second king promoted"),

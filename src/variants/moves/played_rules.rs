@@ -37,21 +37,16 @@ impl Tables {
         let us = pos.side;
         let had_king = pos.royal[us] != NO_SQUARE;
         let pseudo = self.laws.pseudo_royal().map(|e| {
-            let mine = self.pseudo_royal_kinds(pos, us, e);
-            // A shogi flip (Fairy-Stockfish's PIECE_PROMOTION) leaves the
-            // royalty where it was: the piece stays royal if it was, and
-            // becomes royal only if it was.
-            let flip = self.shogi_flip(pos, mv).then(|| mine >> cell_kind(pos.cells[mv.from as usize]) & 1 == 1);
             let promoted = mv
                 .promotion()
-                .filter(|_| mv.dropped().is_none() && flip.is_none())
+                .filter(|_| mv.dropped().is_none())
                 .and_then(|k| e.group_of(k))
                 .map(|g| (g, self.count_kinds(pos, us, g)));
             let theirs = self.pseudo_royal_kinds(pos, us ^ 1, e);
-            (e, mine, theirs, self.count_kinds(pos, us ^ 1, theirs), promoted, flip)
+            (e, self.pseudo_royal_kinds(pos, us, e), theirs, self.count_kinds(pos, us ^ 1, theirs), promoted)
         });
         let played = self.play_untested(pos, mv);
-        if let Some((e, mut mine, theirs, before, promoted, flip)) = pseudo {
+        if let Some((e, mut mine, theirs, before, promoted)) = pseudo {
             // Taking a pseudo-royal piece needs no further test; a promotion
             // that makes one kind too many takes that kind's royalty away.
             if let Some((group, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
@@ -60,10 +55,7 @@ impl Tables {
             let royals: Vec<usize> = pos.lists[us]
                 .iter()
                 .map(|&sq| sq as usize)
-                .filter(|&sq| match flip {
-                    Some(was_royal) if sq == mv.to as usize => was_royal,
-                    _ => mine >> cell_kind(pos.cells[sq]) & 1 == 1,
-                })
+                .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
                 .collect();
             let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
                 && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
@@ -86,15 +78,6 @@ impl Tables {
         };
         self.unplay(pos, mv, &played);
         ok
-    }
-
-    /// Is `mv` a shogi promotion or demotion of a piece (`promotedPieceType`),
-    /// not a pawn's promotion?
-    fn shogi_flip(&self, pos: &Position, mv: Move) -> bool {
-        let Some(shogi) = &self.laws.shogi else { return false };
-        let Some(to) = mv.promotion().filter(|_| mv.dropped().is_none()) else { return false };
-        let kind = cell_kind(pos.cells[mv.from as usize]);
-        shogi.promotes_to.get(kind) == Some(&Some(to)) || shogi.demotes_to.get(kind) == Some(&Some(to))
     }
 
     /// Fairy-Stockfish's `Position::legal` rules that look at the board

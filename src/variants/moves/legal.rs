@@ -214,15 +214,25 @@ impl Tables {
         let them = us ^ 1;
         let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
         // Rules the screen does not know: every move is played and tested.
-        let all_played = laws.tested_by_playing();
+        let mut all_played = laws.tested_by_playing();
+        // Makpong's rule binds a king in check only: out of check (marks
+        // were made) the moves are screened as in makruk.
+        let makpong_only = laws.makpong
+            && laws.pseudo_royal().is_none()
+            && laws.mutually_immune == 0
+            && laws.petrify.is_empty()
+            && !laws.blast;
         let bikjang = laws.passing.is_some() && self.bikjang(pos);
-        let marks = if king == NO_SQUARE || all_played || bikjang {
+        let marks = if king == NO_SQUARE || (all_played && !makpong_only) || bikjang {
             None
         } else {
             // With explosions a king next to the enemy king is never in check.
             let k = king as usize;
             self.quiet_marks(pos, k, them, !self.blast_shielded(pos, k, them))
         };
+        if makpong_only && marks.is_some() {
+            all_played = false;
+        }
         let theirs = pos.royal[them];
         let check_marks = if laws.no_checks && self.royal().is_some() && theirs != NO_SQUARE {
             self.quiet_marks(pos, theirs as usize, us, true)

@@ -16,6 +16,7 @@ mod game_end;
 mod gates;
 mod keys;
 mod laws;
+mod mobility;
 mod palace;
 mod passing;
 mod pawns;

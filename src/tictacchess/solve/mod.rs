@@ -8,20 +8,24 @@
 //! opponent has just won. Then, ply by ply, every state lost in `n` makes its
 //! predecessors won in `n + 1`, and every state won in `n` takes one off its
 //! predecessors' counters; a counter at zero means every move loses: lost in
-//! `n + 1`. What is left unresolved is a draw. A last pass checks every value
-//! against its successors with forward move generation.
+//! `n + 1`. What is left unresolved is a draw. The passes keep one state of
+//! each left-right mirror pair (see `symmetry`) and copy the other at the
+//! end. A last pass checks every kept value against its successors with
+//! forward move generation.
 
 pub mod file;
 pub mod index;
 pub mod retro;
+pub mod symmetry;
 
 use super::board::{squares, Color, Kind, Square, BOARD};
 use super::movegen::targets;
 use super::position::Position;
 use index::{flip_digit, position_of, Columns, Config, Indexer, KeyParts, CONFIGS, HAND, STATES};
 use rayon::prelude::*;
-use retro::{for_each_predecessor, index_black_to_move};
+use retro::{for_each_predecessor, state_black_to_move};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use symmetry::{copy_mirror_images, is_kept, is_symmetric, mirror, Row};
 
 /// The most predecessors a state has: per piece of the side that moved, one
 /// drop and at most six origins, each perhaps with any of four captures.
@@ -114,12 +118,6 @@ pub enum Phase {
     Ply(u32),
     /// Checking every value against its successors.
     Verify,
-}
-
-/// A configuration with files a and d, b and c swapped.
-#[inline(always)]
-fn mirror(c: Config) -> Config {
-    c.map(|d| if d == HAND { HAND } else { d - d % 4 + 3 - d % 4 })
 }
 
 /// Where the successors of the states (mover, `other`) lie, White to move:
@@ -341,6 +339,10 @@ fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
     let found = AtomicU64::new(0);
     for_each_row(|r| {
         let mover = ix.config(r);
+        let kept = Row::of(mover);
+        if kept == Row::Mirrored {
+            return;
+        }
         let columns = Columns::of(mover);
         let (start, len) = ix.row(r);
         let row = &table[start as usize..(start + len) as usize];
@@ -351,9 +353,13 @@ fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
             if byte.load(Relaxed) != n {
                 continue;
             }
+            let other = ix.column_config_in(&columns, c as u64);
+            if kept == Row::Mixed && !is_kept(mover, other) {
+                continue;
+            }
             here += 1;
             // Random writes: gather a few, start loading their lines, then set.
-            let bit = ix.index(ix.column_config_in(&columns, c as u64), mover);
+            let bit = ix.index(other, mover);
             prefetch(frontier.word(bit));
             pending[k] = bit;
             k += 1;
@@ -368,7 +374,14 @@ fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
     found.load(Relaxed)
 }
 
-/// Resolves the predecessors of every marked state (all at ply `n`).
+/// Resolves the predecessors of every marked state (all at ply `n`), each
+/// as the kept one of its mirror pair. Why the weights: a kept predecessor
+/// `Q` must lose one count per move into the marked state `C` or into its
+/// image `C'`. The predecessors of `C` that are `Q` or `Q'` are exactly
+/// those moves (`Q' -> C` is the image of `Q -> C'`), except where a state
+/// is its own image: a symmetric `Q` has its moves into `C'` among no
+/// predecessor of `C` (count each twice), and a symmetric `C` would list
+/// `Q -> C` twice, as `Q` and as `Q'` (count only the kept one).
 #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
 fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: &(dyn Fn(u64) + Sync)) {
     let next = n + 1;
@@ -379,19 +392,28 @@ fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: 
         let columns = Columns::of(other);
         let (start, len) = ix.row(r);
         frontier.for_each_in(start, len, |c| {
-            let pos = position_of(ix.column_config_in(&columns, c), other);
+            let mover = ix.column_config_in(&columns, c);
+            let pos = position_of(mover, other);
+            let symmetric = is_symmetric(mover, other);
             // Gather the predecessors and start loading their bytes before
             // the first update: the rows are in L3 at best, and an atomic
             // update waits for its line.
-            let mut preds = [0u64; MAX_PREDECESSORS];
+            let mut preds = [(0u64, 0u8); MAX_PREDECESSORS];
             let mut k = 0;
             for_each_predecessor(&pos, |p| {
-                let i = index_black_to_move(ix, p);
+                let (mut m, mut o) = state_black_to_move(p);
+                if !is_kept(m, o) {
+                    if symmetric {
+                        return;
+                    }
+                    (m, o) = (mirror(m), mirror(o));
+                }
+                let i = ix.index(m, o);
                 prefetch(&table[i as usize]);
-                preds[k] = i;
+                preds[k] = (i, if is_symmetric(m, o) && !symmetric { 2 } else { 1 });
                 k += 1;
             });
-            for &i in &preds[..k] {
+            for &(i, weight) in &preds[..k] {
                 let slot = &table[i as usize];
                 if n.is_multiple_of(2) {
                     // A move into a lost position wins (a plain store:
@@ -404,11 +426,11 @@ fn push(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8, progress: 
                 let _ = slot.fetch_update(Relaxed, Relaxed, |v| {
                     if v & UNRESOLVED == 0 {
                         None
-                    } else if v & 0x7f == 1 {
-                        // The last move not known to lose: every move loses.
+                    } else if v & 0x7f <= weight {
+                        // The last moves not known to lose: every move loses.
                         Some(next)
                     } else {
-                        Some(v - 1)
+                        Some(v - weight)
                     }
                 });
             }
@@ -423,10 +445,15 @@ fn first_pass(ix: &Indexer, table: &[AtomicU8], progress: &(dyn Fn(Phase, u64) +
     let done = AtomicU64::new(0);
     for_each_row(|r| {
         let mover = ix.config(r);
+        let kept = Row::of(mover);
         let columns = Columns::of(mover);
         let (start, len) = ix.row(r);
-        for c in 0..len {
-            let pos = position_of(mover, ix.column_config_in(&columns, c));
+        for c in (0..len).filter(|_| kept != Row::Mirrored) {
+            let other = ix.column_config_in(&columns, c);
+            if kept == Row::Mixed && !is_kept(mover, other) {
+                continue;
+            }
+            let pos = position_of(mover, other);
             let b = if pos.winner().is_some() { 0 } else { UNRESOLVED | pos.count_moves() as u8 };
             table[(start + c) as usize].store(b, Relaxed);
         }
@@ -470,6 +497,7 @@ pub fn solve(progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<Solution, SolveEr
             }
         }
     });
+    copy_mirror_images(&ix, as_atomic(&mut bytes));
     let solution = Solution { indexer: ix, bytes };
     solution.verify(progress)?;
     Ok(solution)
@@ -488,10 +516,11 @@ impl Solution {
         pos.legal_moves().iter().map(|&m| (m, self.value(&pos.play(m)))).collect()
     }
 
-    /// Checks every stored value against its successors, found by forward
-    /// move generation. The states are visited in the transposed order (see
-    /// `Frontier`): the successors of the states with the same side that has
-    /// just moved lie in at most five rows.
+    /// Checks every kept value against its successors, found by forward
+    /// move generation (the others are copies of their mirror images, whose
+    /// values the rules make equal: tested below). The states are visited
+    /// in the transposed order (see `Frontier`): the successors of the
+    /// states with the same side that has just moved lie in at most five rows.
     #[allow(unused_unsafe)]
     pub fn verify(&self, progress: &(dyn Fn(Phase, u64) + Sync)) -> Result<(), SolveError> {
         #[cfg(target_arch = "x86_64")]
@@ -514,41 +543,30 @@ impl Solution {
             let columns = Columns::of(other);
             let successors = Successors::new(ix, other);
             let (_, len) = ix.row(r);
-            // The stored bytes (and the mirror images') are random reads:
-            // load them a chunk ahead.
-            let mut stored_at = [(0u64, None::<u64>); AHEAD as usize];
+            // The stored bytes are random reads: load them a chunk ahead.
+            let mut stored_at = [None::<u64>; AHEAD as usize];
             for chunk in (0..len).step_by(AHEAD as usize) {
                 let columns_here = chunk..len.min(chunk + AHEAD);
                 for c in columns_here.clone() {
                     let mover = ix.column_config_in(&columns, c);
-                    let i = ix.index(mover, other);
-                    prefetch(&self.bytes[i as usize]);
-                    let (mirror_mover, mirror_other) = (mirror(mover), mirror(other));
-                    let image = ((mirror_mover, mirror_other) < (mover, other)).then(|| {
-                        let j = ix.index(mirror_mover, mirror_other);
-                        prefetch(&self.bytes[j as usize]);
-                        j
+                    stored_at[(c - chunk) as usize] = is_kept(mover, other).then(|| {
+                        let i = ix.index(mover, other);
+                        prefetch(&self.bytes[i as usize]);
+                        i
                     });
-                    stored_at[(c - chunk) as usize] = (i, image);
                 }
                 for c in columns_here {
+                    let Some(i) = stored_at[(c - chunk) as usize] else { continue };
                     let mover = ix.column_config_in(&columns, c);
-                    let (i, image) = stored_at[(c - chunk) as usize];
                     let stored = self.bytes[i as usize];
-                    // Why: the rules are the same with files a-d mirrored,
-                    // so half the states are checked against their mirror
-                    // image, which is itself checked against its successors.
-                    let (derived, source) = match image {
-                        Some(j) => (self.bytes[j as usize], "its mirror image says"),
-                        None => (successors.derived(&self.bytes, mover), "successors say"),
-                    };
+                    let derived = successors.derived(&self.bytes, mover);
                     if stored != derived {
                         bad.fetch_add(1, Relaxed);
                         let mut e = example.lock().unwrap_or_else(|e| e.into_inner());
                         if e.is_none() {
                             let pos = position_of(mover, other);
                             let (stored, derived) = (Value::from_byte(stored), Value::from_byte(derived));
-                            *e = Some(format!("{pos}: stored {stored:?}, {source} {derived:?}"));
+                            *e = Some(format!("{pos}: stored {stored:?}, successors say {derived:?}"));
                         }
                     }
                 }
@@ -620,7 +638,7 @@ mod tests {
                 let quiet_key = successors.rows[0].1.key(mover);
                 assert_eq!(
                     successors.index_after(mover, quiet_key, m.kind() as usize, m.to().dense() as u8),
-                    index_black_to_move(&ix, &pos.play(m)),
+                    retro::index_black_to_move(&ix, &pos.play(m)),
                     "{pos} {m}"
                 );
             });

@@ -12,8 +12,15 @@ use crate::tictacchess::position::{Position, HAND as POS_HAND};
 /// The index of a position with Black to move (colours swapped, ranks mirrored).
 #[inline(always)]
 pub fn index_black_to_move(ix: &Indexer, pos: &Position) -> u64 {
+    let (mover, other) = state_black_to_move(pos);
+    ix.index(mover, other)
+}
+
+/// The state (mover, other) of a position with Black to move.
+#[inline(always)]
+pub fn state_black_to_move(pos: &Position) -> (Config, Config) {
     let side = |s: usize| -> Config { pos.at[s].map(|b| if b == POS_HAND { HAND } else { flipped_dense(b) }) };
-    ix.index(side(1), side(0))
+    (side(1), side(0))
 }
 
 #[inline(always)]

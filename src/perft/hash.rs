@@ -22,9 +22,10 @@ pub const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 /// Zeroed memory for the table, with every page already mapped, so that no
 /// page fault (or, worse, a copy-on-write fault after a first read of the
 /// shared zero page) lands in the timed search. On Linux the kernel maps the
-/// pages at once (`MAP_POPULATE`): 0.085 s for 256 MiB where clearing them by
-/// hand took 0.14 s (slicing the work over threads gained nothing, the kernel
-/// serialises it). `None` when the system cannot give that much memory.
+/// pages at once, as huge pages where it can: 0.03 s for 256 MiB, against
+/// 0.09 s for small pages (`MAP_POPULATE`) and 0.14 s clearing them by hand;
+/// and perft 8 with 8 GiB is 7% faster for the TLB misses it no longer
+/// takes. `None` when the system cannot give that much memory.
 pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
     #[cfg(target_os = "linux")]
     {
@@ -34,13 +35,29 @@ pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
                 std::ptr::null_mut(),
                 layout.size(),
                 libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
                 -1,
                 0,
             )
         };
+        if p == libc::MAP_FAILED {
+            return None;
+        }
+        // Huge pages where the kernel offers them (a probe of a large table
+        // misses the TLB on small pages), then every page mapped now.
+        // Safety: advice on the mapping just made; it changes no contents.
+        unsafe {
+            libc::madvise(p, layout.size(), libc::MADV_HUGEPAGE);
+            if libc::madvise(p, layout.size(), MADV_POPULATE_WRITE) != 0 {
+                // Kernels before 5.14: touch every page (writes of zero).
+                let bytes = p as *mut u8;
+                for at in (0..layout.size()).step_by(4096) {
+                    std::ptr::write_volatile(bytes.add(at), 0);
+                }
+            }
+        }
         // Page-aligned, so cache-line aligned.
-        (p != libc::MAP_FAILED).then_some(p as *mut u8)
+        Some(p as *mut u8)
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -49,6 +66,10 @@ pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
         (!p.is_null()).then_some(p)
     }
 }
+
+/// `madvise` advice that maps every page of a range for writing (Linux 5.14).
+#[cfg(target_os = "linux")]
+const MADV_POPULATE_WRITE: libc::c_int = 23;
 
 /// Frees what `zeroed_memory` returned for this layout.
 pub(super) fn free_memory(p: *mut u8, layout: Layout) {

@@ -174,7 +174,7 @@ pub fn evidence(variant: &Variant, pos: &Position, moves: &[Move], case: Variant
     let first = |keep: &dyn Fn(&Move) -> bool| moves.iter().copied().find(|m| keep(m)).map(|m| vec![m]);
     let drops = || moves.iter().copied().filter(|m| m.special == Special::Drop);
     match case {
-        Drop => shown(drops().take(1).collect()).filter(|e| !e.legal.is_empty()),
+        Drop => shown(first(&|m| m.special == Special::Drop)?),
         DropCheck => drops().find(|&m| gives_check(variant, pos, m)).and_then(|m| shown(vec![m])),
         DropInCheck if in_check => shown(first(&|m| m.special == Special::Drop)?),
         DropRefusedRank | DropRefusedFile if !in_check => refused_drop(variant, pos, moves, case == DropRefusedFile)
@@ -184,17 +184,13 @@ pub fn evidence(variant: &Variant, pos: &Position, moves: &[Move], case: Variant
             refused: Some(refused),
             in_check,
         }),
-        CapturePromoted => shown(first(&|m| {
-            m.special != Special::Castle
-                && m.from != m.to
-                && variant.side_on(pos, m.to as usize) == Some(pos.side ^ 1)
-                && pos.promoted.get(m.to as usize) == Some(&true)
-        })?),
+        CapturePromoted => {
+            shown(first(&|m| variant.tables.is_capture(pos, m) && pos.promoted.get(m.to as usize) == Some(&true))?)
+        }
         Promotion => shown(first(&|m| is_promotion(m))?),
         PromotionChoice => promotion_pair(moves, |a, b| is_promotion(a) && is_promotion(b)).and_then(shown),
         PromotionOptional => {
-            promotion_pair(moves, |a, b| is_promotion(a) && a.promo != 0 && b.promo == 0 && b.special != Special::Drop)
-                .and_then(shown)
+            promotion_pair(moves, |a, b| is_promotion(a) && b.promo == 0 && b.special != Special::Drop).and_then(shown)
         }
         PromotionForced => {
             let plain_too = |p: &Move| moves.iter().any(|m| m.promo == 0 && same_step(m, p));
@@ -274,9 +270,7 @@ const POSITIONS: usize = 3000;
 /// moves four times as likely as the others.
 fn pick(variant: &Variant, pos: &Position, moves: &[Move], draw: &mut dyn FnMut(u64) -> u64) -> Move {
     let weight = |m: &Move| {
-        let takes =
-            m.special != Special::Castle && m.from != m.to && variant.side_on(pos, m.to as usize) == Some(pos.side ^ 1);
-        if takes || m.promo != 0 || m.special != Special::None || m.gate != 0 || m.nvictims > 0 {
+        if variant.tables.is_capture(pos, m) || m.promo != 0 || m.special != Special::None || m.gate != 0 {
             4
         } else {
             1

@@ -354,7 +354,7 @@ fn mark(ix: &Indexer, table: &[AtomicU8], frontier: &Frontier, n: u8) -> u64 {
                 continue;
             }
             let other = ix.column_config_in(&columns, c as u64);
-            if kept == Row::Mixed && !is_kept(mover, other) {
+            if !kept.keeps(mover, other) {
                 continue;
             }
             here += 1;
@@ -446,11 +446,15 @@ fn first_pass(ix: &Indexer, table: &[AtomicU8], progress: &(dyn Fn(Phase, u64) +
     for_each_row(|r| {
         let mover = ix.config(r);
         let kept = Row::of(mover);
+        if kept == Row::Mirrored {
+            progress(Phase::Start, done.fetch_add(1, Relaxed) + 1);
+            return;
+        }
         let columns = Columns::of(mover);
         let (start, len) = ix.row(r);
-        for c in (0..len).filter(|_| kept != Row::Mirrored) {
+        for c in 0..len {
             let other = ix.column_config_in(&columns, c);
-            if kept == Row::Mixed && !is_kept(mover, other) {
+            if !kept.keeps(mover, other) {
                 continue;
             }
             let pos = position_of(mover, other);

@@ -49,6 +49,16 @@ impl Row {
             std::cmp::Ordering::Equal => Row::Mixed,
         }
     }
+
+    /// Whether the passes keep the state (mover, other) of this row.
+    #[inline(always)]
+    pub fn keeps(self, mover: Config, other: Config) -> bool {
+        match self {
+            Row::Kept => true,
+            Row::Mirrored => false,
+            Row::Mixed => is_kept(mover, other),
+        }
+    }
 }
 
 /// Gives every state the passes did not keep the byte of its mirror image.
@@ -65,7 +75,7 @@ pub fn copy_mirror_images(ix: &Indexer, table: &[AtomicU8]) {
         let (start, len) = ix.row(r);
         for c in 0..len {
             let other = ix.column_config_in(&columns, c);
-            if row == Row::Mixed && is_kept(mover, other) {
+            if row.keeps(mover, other) {
                 continue;
             }
             let image = table[ix.index(mirror(mover), mirror(other)) as usize].load(Relaxed);

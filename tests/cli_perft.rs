@@ -141,6 +141,25 @@ fn perft_stats_json_matches_the_wiki() {
     );
 }
 
+/// With `--hash`, perft tells how full the table got: a 1 MiB table is
+/// nearly full after perft 7 of the start position (far more positions than
+/// its 65,536 entries), nearly empty after perft 2 (one store at most);
+/// without a table there is no such line or field.
+#[test]
+fn perft_tells_how_full_the_hash_table_got() {
+    let filled = |depth: &str| {
+        let v = json_of(&["perft", "--depth", depth, "--hash", "1", "-t", "2", "--json"]);
+        v["hash_filled"].as_f64().unwrap_or_else(|| panic!("no hash_filled: {v}"))
+    };
+    assert!(filled("7") > 0.9, "perft 7 fills a 1 MiB table");
+    assert!(filled("2") < 0.01, "perft 2 stores at most the root");
+    let text = stdout_of(&["perft", "--depth", "6", "--hash", "1"]);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Hash: 1 MiB, ") && last.ends_with("% of the entries in use"), "{text}");
+    assert!(json_of(&["perft", "--depth", "3", "--json"]).get("hash_filled").is_none());
+    assert!(!stdout_of(&["perft", "--depth", "3"]).contains("Hash:"));
+}
+
 /// `--stats` with `--hash` and two threads: Kiwipete's depth-4 row as the
 /// Chess Programming Wiki and The Grand Chess Tree publish it.
 #[test]

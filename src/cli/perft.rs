@@ -66,6 +66,9 @@ struct PerftReport {
     mnps: f64,
     threads: usize,
     hash_mb: usize,
+    /// The share of the table's entries in use at the end (with `--hash`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hash_filled: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<Vec<StatsRow>>,
 }
@@ -112,6 +115,7 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     };
     progress.finish();
     let seconds = started.elapsed().as_secs_f64();
+    let hash_filled = table.as_ref().map(HashTable::filled).or(stats_table.as_ref().map(StatsTable::filled));
 
     if args.json {
         print_json(&PerftReport {
@@ -125,6 +129,7 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
             mnps: mnps(nodes, seconds),
             threads,
             hash_mb: args.hash,
+            hash_filled,
             stats: stats
                 .map(|rows| rows.into_iter().enumerate().map(|(depth, stats)| StatsRow { depth, stats }).collect()),
         })?;
@@ -137,6 +142,9 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
         writeln!(out, "{}", checks_table(rows))?;
     }
     writeln!(out, "Nodes: {nodes}  Time: {seconds:.3} s  Speed: {:.1} Mnps", mnps(nodes, seconds))?;
+    if let Some(filled) = hash_filled {
+        writeln!(out, "Hash: {} MiB, {:.1}% of the entries in use", args.hash, 100.0 * filled)?;
+    }
     Ok(Outcome::Success)
 }
 

@@ -45,11 +45,18 @@ pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
         }
         // Huge pages where the kernel offers them (a probe of a large table
         // misses the TLB on small pages), then every page mapped now.
-        // Safety: advice on the mapping just made; it changes no contents.
+        // Safety: advice on the mapping just made, which changes no contents;
+        // the fallback writes zeros (the contents already there) inside it.
         unsafe {
             libc::madvise(p, layout.size(), libc::MADV_HUGEPAGE);
             if libc::madvise(p, layout.size(), MADV_POPULATE_WRITE) != 0 {
-                // Kernels before 5.14: touch every page (writes of zero).
+                if std::io::Error::last_os_error().raw_os_error() == Some(libc::ENOMEM) {
+                    // Not enough memory behind the mapping: an error now, not
+                    // the kernel's out-of-memory killer in the middle of the search.
+                    libc::munmap(p, layout.size());
+                    return None;
+                }
+                // Kernels before 5.14 (EINVAL), or advice refused: touch every page.
                 let bytes = p as *mut u8;
                 for at in (0..layout.size()).step_by(4096) {
                     std::ptr::write_volatile(bytes.add(at), 0);
@@ -144,6 +151,22 @@ impl HashTable {
         self.buckets * BUCKET_BYTES
     }
 
+    /// The share of entries in use (0 to 1), read off an even spread of up
+    /// to 1,000 buckets, as engines report `hashfull`.
+    pub fn filled(&self) -> f64 {
+        let sample = self.buckets.min(1000);
+        let used = (0..sample)
+            .map(|i| {
+                // Safety: i * buckets / sample < buckets, as in `bucket`.
+                let b = unsafe {
+                    &*(self.words.add(i * self.buckets / sample * BUCKET_WORDS) as *const [AtomicU64; BUCKET_WORDS])
+                };
+                b.chunks_exact(2).filter(|e| e[1].load(Relaxed) & DEPTH_MASK != 0).count()
+            })
+            .sum::<usize>();
+        used as f64 / (2 * sample) as f64
+    }
+
     #[inline(always)]
     fn bucket(&self, key: u64) -> &[AtomicU64; BUCKET_WORDS] {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
@@ -232,5 +255,7 @@ mod tests {
         b[1].store(5 << DEPTH_BITS | 3, Relaxed);
         assert_eq!(t.probe(42, 3), None);
         assert_eq!(t.probe(0, 0), None, "a zero entry never matches");
+        assert_eq!(t.filled(), 1.0, "both entries of the one bucket in use");
+        assert_eq!(HashTable::with_buckets(4).filled(), 0.0);
     }
 }

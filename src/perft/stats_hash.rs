@@ -62,6 +62,21 @@ impl StatsTable {
         self.buckets * STATS_BUCKET_BYTES
     }
 
+    /// The share of entries in use (0 to 1), read off an even spread of up
+    /// to 1,000 buckets.
+    pub fn filled(&self) -> f64 {
+        let sample = self.buckets.min(1000);
+        let used = (0..sample * 2)
+            .filter(|&n| {
+                let at = (n / 2 * self.buckets / sample * 2 + n % 2) * ENTRY_WORDS;
+                // Safety: the bucket index is below `buckets` and the slot below 2, as in `entry`.
+                let depth = unsafe { &*self.words.add(at + 2) };
+                depth.load(Ordering::Relaxed) != 0
+            })
+            .count();
+        used as f64 / (2 * sample) as f64
+    }
+
     #[inline(always)]
     fn entry(&self, key: u64, slot: usize) -> &[AtomicU64; ENTRY_WORDS] {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;

@@ -338,7 +338,7 @@ fn hashed_children<S: Side, A: Sliders>(b: &Board, key: u64, depth: u32, t: &Has
     let mut kids = Children::new(key);
     generate::<S, A, _>(b, &mut kids);
     for c in &kids.kids {
-        t.prefetch(c.key);
+        t.prefetch(c.key, depth - 1);
     }
     kids.kids.iter().map(|c| A::node::<S::Opp>(&c.board, c.key, depth - 1, Some(t))).sum()
 }

@@ -20,20 +20,34 @@ impl Tables {
         // Pseudo-royal pieces are never captured, so extinction does not
         // end the game (Fairy-Stockfish's `is_immediate_game_end`).
         if let Some(ext) = laws.extinction.as_ref().filter(|e| !e.pseudo_royal || laws.blast) {
-            // Each side's pieces per kind, in one pass over its list (a pass
-            // per kind and side was a third of extinction chess's perft).
-            let counts = [kind_counts(pos, 0), kind_counts(pos, 1)];
             for c in [them, us] {
                 let claim = u8::from(ext.claim && c == us) as usize;
                 let (mine, theirs) = (pos.lists[c].len(), pos.lists[c ^ 1].len());
                 if ext.all && mine <= ext.count as usize && theirs >= ext.opponent_count as usize + claim {
                     return true;
                 }
-                // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
-                let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
+            }
+            // Which kinds each side has, in one pass over its list: a kind
+            // present is at least one piece, which decides most tests
+            // without counting (a count per kind and side was a third of
+            // extinction chess's perft).
+            // With one kind (or `*` alone: horde's 36 pawns) a count is one
+            // pass anyway: every kind is taken as present, and counted.
+            let many = ext.kinds.len() > 1;
+            let present = if many { [kinds_present(pos, 0), kinds_present(pos, 1)] } else { [u64::MAX; 2] };
+            // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
+            let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
+            let count = |c: Side, kind: usize, group: u64| {
+                let on_board = if present[c] & group == 0 { 0 } else { self.count_kinds(pos, c, group) };
+                on_board + held(c, kind)
+            };
+            for c in [them, us] {
+                let claim = u8::from(ext.claim && c == us) as usize;
                 for (&kind, &group) in ext.kinds.iter().zip(&ext.groups) {
-                    if group_count(&counts[c], group) + held(c, kind) <= ext.count as usize
-                        && group_count(&counts[c ^ 1], group) + held(c ^ 1, kind) >= ext.opponent_count as usize + claim
+                    let least = usize::from(many && present[c] & group != 0) + held(c, kind);
+                    if least <= ext.count as usize
+                        && count(c, kind, group) <= ext.count as usize
+                        && count(c ^ 1, kind, group) >= ext.opponent_count as usize + claim
                     {
                         return true;
                     }
@@ -102,26 +116,9 @@ impl Tables {
     }
 }
 
-/// How many pieces of each kind `side` has on the board (kinds below 64,
-/// the width of the kind masks: no mask counts the others).
+/// The kinds (below 64, the width of the kind masks) of which `side` has
+/// a piece on the board, as a mask.
 #[inline]
-fn kind_counts(pos: &Position, side: Side) -> [u16; 64] {
-    let mut counts = [0u16; 64];
-    for &sq in &pos.lists[side] {
-        if let Some(n) = counts.get_mut(cell_kind(pos.cells[sq as usize])) {
-            *n += 1;
-        }
-    }
-    counts
-}
-
-/// The pieces of the kinds in `mask`, from `kind_counts`.
-#[inline]
-fn group_count(counts: &[u16; 64], mut mask: u64) -> usize {
-    let mut n = 0;
-    while mask != 0 {
-        n += counts[mask.trailing_zeros() as usize] as usize;
-        mask &= mask - 1;
-    }
-    n
+fn kinds_present(pos: &Position, side: Side) -> u64 {
+    pos.lists[side].iter().fold(0, |m, &sq| m | 1u64.checked_shl(cell_kind(pos.cells[sq as usize]) as u32).unwrap_or(0))
 }

@@ -14,9 +14,11 @@ impl Tables {
     #[inline]
     pub(crate) fn counts_unroyal(&self, pos: &Position) -> bool {
         let laws = &self.laws;
+        // Explosions endanger nothing where no kind is royal.
         !laws.no_checks
-            && !laws.blast
+            && (!laws.blast || self.royal().is_none())
             && !laws.must_capture
+            && laws.mutually_immune == 0
             && self.reparse.is_none()
             && self.pawn_path.as_ref().is_some_and(|p| pos.pawn_kind() == Some(p.kind))
     }

@@ -214,7 +214,9 @@ impl Tables {
         let them = us ^ 1;
         let king = if self.royal().is_some() { pos.royal[us] } else { NO_SQUARE };
         // Rules the screen does not know: every move is played and tested.
-        let mut all_played = laws.tested_by_playing();
+        // Mutual immunity alone is a look at the board before the move
+        // (`immune_capture`, in `screened_legal`): the moves are screened.
+        let mut all_played = laws.tested_by_playing() && !laws.immune_only();
         // Makpong's rule binds a king in check only: out of check (marks
         // were made) the moves are screened as in makruk.
         let makpong_only = laws.makpong
@@ -271,6 +273,9 @@ impl Tables {
             // Marks are made only out of check: then the pass is legal.
             return s.marks.is_some() || self.pass_legal(pos, mv);
         }
+        if laws.mutually_immune != 0 && self.immune_capture(pos, &mv) {
+            return false;
+        }
         if s.bikjang {
             return self.breaks_bikjang(pos, mv);
         }
@@ -303,6 +308,12 @@ impl Tables {
                 && !laws.no_checks
                 && !laws.blast;
             return quiet_drop || self.fully_legal(pos, mv);
+        }
+        // Without royal pieces (and no rule that plays every move) only the
+        // tests above can refuse a move: an explosion endangers nothing
+        // (`fully_legal` would play it to find it legal).
+        if self.royal().is_none() {
+            return true;
         }
         if laws.blast && self.is_capture(pos, &mv) {
             return self.blast_capture_legal(pos, s, &mv).unwrap_or_else(|| self.fully_legal(pos, mv));

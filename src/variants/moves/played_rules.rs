@@ -16,6 +16,17 @@ impl Laws {
         self.pseudo_royal().is_some() || self.makpong || self.mutually_immune != 0 || !self.petrify.is_empty()
     }
 
+    /// Mutual immunity is the only rule of `tested_by_playing` (and no
+    /// walls): a test of the board before the move, which the screen makes
+    /// (atomar's kings).
+    pub(crate) fn immune_only(&self) -> bool {
+        self.mutually_immune != 0
+            && self.pseudo_royal().is_none()
+            && !self.makpong
+            && self.petrify.is_empty()
+            && self.walling.is_none()
+    }
+
     /// The extinction rules when their pieces are pseudo-royal.
     pub(crate) fn pseudo_royal(&self) -> Option<&Extinction> {
         self.extinction.as_ref().filter(|e| e.pseudo_royal)
@@ -86,14 +97,8 @@ impl Tables {
     /// move only to take its one checker.
     fn forbidden_before_playing(&self, pos: &mut Position, mv: Move) -> bool {
         let (from, to) = (mv.from as usize, mv.to as usize);
-        let (mover, target) = (pos.cells[from], pos.cells[to]);
         let us = pos.side;
-        if self.laws.mutually_immune >> cell_kind(mover) & 1 == 1
-            && mv.special != Special::Castle
-            && target != EMPTY
-            && cell_side(target) != us
-            && cell_kind(target) == cell_kind(mover)
-        {
+        if self.immune_capture(pos, &mv) {
             return true;
         }
         let king = pos.royal[us] as usize;
@@ -102,6 +107,18 @@ impl Tables {
             && from == king
             && self.attacked(pos, king, us ^ 1)
             && self.attacked_skipping(pos, king, us ^ 1, to)
+    }
+
+    /// `mutuallyImmuneTypes`: does the move take a piece of its own,
+    /// immune, kind?
+    #[inline]
+    pub(crate) fn immune_capture(&self, pos: &Position, mv: &Move) -> bool {
+        let (mover, target) = (pos.cells[mv.from as usize], pos.cells[mv.to as usize]);
+        self.laws.mutually_immune >> cell_kind(mover) & 1 == 1
+            && mv.special != Special::Castle
+            && target != EMPTY
+            && cell_side(target) != pos.side
+            && cell_kind(target) == cell_kind(mover)
     }
 
     /// The screen of pseudo-royal pieces (`Screen::pseudo`): the marks of

@@ -143,7 +143,7 @@ fn perft_stats_json_matches_the_wiki() {
 
 /// With `--hash`, perft tells how full the table got: a 1 MiB table is
 /// nearly full after perft 7 of the start position (far more positions than
-/// its 65,536 entries), nearly empty after perft 2 (one store at most);
+/// its 126,976 entries), nearly empty after perft 2 (one store at most);
 /// without a table there is no such line or field.
 #[test]
 fn perft_tells_how_full_the_hash_table_got() {

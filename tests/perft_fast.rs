@@ -43,8 +43,8 @@ fn every_suite_count_with_and_without_hash_on_one_and_two_threads() {
     for threads in [1, 2] {
         let pool = pool(threads);
         let big = HashTable::new(16);
-        // Four buckets: almost every store evicts another position's entry.
-        let tiny = HashTable::with_buckets(4);
+        // Four lines: almost every store evicts another position's entry.
+        let tiny = HashTable::with_lines(4);
         pool.install(|| {
             for (origin, pos, depth, want) in &cases {
                 let (pos, depth, want) = (pos, *depth, *want);
@@ -61,7 +61,7 @@ fn one_mebibyte_table_shared_over_many_runs() {
     // Entries from every earlier position stay in the table: a wrong match
     // across positions or depths would show up here.
     let table = HashTable::new(1);
-    let magic_table = HashTable::with_buckets(1024);
+    let magic_table = HashTable::with_lines(1024);
     for (origin, pos, depth, want) in suite_cases() {
         assert_eq!(perft_fast(&pos, depth, Some(&table)), want, "{origin} depth {depth}");
         assert_eq!(perft_fast_magic(&pos, depth, Some(&magic_table)), want, "{origin} depth {depth} (magic)");
@@ -92,7 +92,7 @@ fn irrelevant_en_passant_square_only_misses() {
     let with_ep = Position::from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2").unwrap();
     let without = Position::from_fen("8/8/8/K2pP2r/8/8/8/7k w - - 0 2").unwrap();
     assert_ne!(with_ep.key(), without.key());
-    let table = HashTable::with_buckets(64);
+    let table = HashTable::with_lines(64);
     for depth in 1..=5 {
         let want = perft(&without, depth);
         assert_eq!(perft(&with_ep, depth), want);

@@ -7,9 +7,9 @@
 //! trick); a reader accepts it only if `check ^ data` equals the full 64-bit
 //! key it looks for and the depth matches, so an entry torn by two writers
 //! racing (the two words from different stores) is rejected. An entry of
-//! another position is rejected too, short of a 64-bit Zobrist collision
-//! (for depth 3 on tables under 4 GiB, of the 60 to 64 bits a line's index
-//! and the entry hold: 56 at 16 MiB).
+//! another position is rejected too, short of a collision of the bits
+//! checked: all 64 of the key, except for narrow depth-3 entries on tables
+//! under about 4 GiB (their 38 bits and the line's index: 56 bits at 16 MiB).
 use std::alloc::Layout;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -102,7 +102,7 @@ pub struct TableTooLarge {
 /// Two parts, each an array of 64-byte lines (one cache line per probe):
 /// - the narrow part, most of the memory, holds subtrees of depth 2 and 3 in
 ///   one word each (eight to a line): their counts are small (under 2^16
-///   and 2^24: no position has 218 moves), so the rest of the word checks
+///   and 2^24: no position has more than 218 moves), so the rest of the word checks
 ///   the key; with the line's index that is all 64 bits of the key on a
 ///   table of a few GiB. One word is written and read at once, so no entry
 ///   is ever torn.
@@ -265,7 +265,7 @@ impl HashTable {
 
     /// A table of `lines` 64-byte lines, split as any other (tests use tiny
     /// ones to force collisions).
-    pub fn with_buckets(lines: usize) -> HashTable {
+    pub fn with_lines(lines: usize) -> HashTable {
         HashTable::allocate(lines).expect("memory for the hash table")
     }
 
@@ -351,7 +351,7 @@ mod tests {
 
     #[test]
     fn narrow_entries_match_key_and_depth() {
-        let t = HashTable::with_buckets(1);
+        let t = HashTable::with_lines(1);
         assert_eq!(t.probe(42, 3), None);
         t.store(42, 3, 1000);
         assert_eq!(t.probe(42, 3), Some(1000));
@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn wide_entries_reject_torn_writes() {
-        let t = HashTable::with_buckets(1);
+        let t = HashTable::with_lines(1);
         t.store(42, 5, 1 << 40);
         assert_eq!(t.probe(42, 5), Some(1 << 40));
         assert_eq!(t.probe(42 | 1 << 63, 5), None, "the full key is checked");
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn the_shallowest_entries_make_room() {
-        let t = HashTable::with_buckets(1);
+        let t = HashTable::with_lines(1);
         t.store(7, 3, 99);
         for key in 100..140 {
             t.store(key, 2, key);
@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn filled_counts_entries_in_use() {
-        let t = HashTable::with_buckets(32);
+        let t = HashTable::with_lines(32);
         assert_eq!(t.filled(), 0.0);
         for key in 0..10_000u64 {
             t.store(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2, 1);

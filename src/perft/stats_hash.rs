@@ -66,20 +66,21 @@ impl StatsTable {
     /// to 1,000 buckets.
     pub fn filled(&self) -> f64 {
         let sample = self.buckets.min(1000);
-        let used = (0..sample * 2)
-            .filter(|&n| {
-                let at = (n / 2 * self.buckets / sample * 2 + n % 2) * ENTRY_WORDS;
-                // Safety: the bucket index is below `buckets` and the slot below 2, as in `entry`.
-                let depth = unsafe { &*self.words.add(at + 2) };
-                depth.load(Ordering::Relaxed) != 0
-            })
+        let used = (0..sample)
+            .flat_map(|i| (0..2).map(move |slot| (i * self.buckets / sample, slot)))
+            .filter(|&(index, slot)| self.entry_at(index, slot)[2].load(Ordering::Relaxed) != 0)
             .count();
         used as f64 / (2 * sample) as f64
     }
 
     #[inline(always)]
     fn entry(&self, key: u64, slot: usize) -> &[AtomicU64; ENTRY_WORDS] {
-        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        self.entry_at(((key as u128 * self.buckets as u128) >> 64) as usize, slot)
+    }
+
+    #[inline(always)]
+    fn entry_at(&self, index: usize, slot: usize) -> &[AtomicU64; ENTRY_WORDS] {
+        debug_assert!(index < self.buckets && slot < 2);
         // Safety: index < buckets and slot < 2; the allocation holds `buckets`
         // buckets of two entries, aligned for `AtomicU64`, alive as long as `self`.
         unsafe { &*(self.words.add((index * 2 + slot) * ENTRY_WORDS) as *const [AtomicU64; ENTRY_WORDS]) }

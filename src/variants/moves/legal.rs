@@ -102,6 +102,20 @@ impl Tables {
 
     /// `attacked`, ignoring a piece of `by` on `skip` (about to be captured).
     pub(crate) fn attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
+        self.attacked_ignoring(pos, sq, by, skip, |_| false)
+    }
+
+    /// `attacked_skipping`, and the pieces of the kinds `ignored` picks do not
+    /// attack either (they still block and screen as pieces).
+    #[inline(always)]
+    pub(crate) fn attacked_ignoring(
+        &self,
+        pos: &mut Position,
+        sq: usize,
+        by: Side,
+        skip: usize,
+        ignored: impl Fn(usize) -> bool,
+    ) -> bool {
         let (kx, ky) = self.coords[sq];
         for i in 0..pos.lists[by].len() {
             let x = pos.lists[by][i] as usize;
@@ -109,6 +123,9 @@ impl Tables {
                 continue;
             }
             let kind = cell_kind(pos.cells[x]);
+            if ignored(kind) {
+                continue;
+            }
             if !self.bound_allows(kind, by, x, sq) {
                 continue;
             }

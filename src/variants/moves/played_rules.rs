@@ -5,7 +5,7 @@
 use super::legal::Marks;
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE};
 use crate::variants::rules::{Extinction, Laws};
 
 impl Laws {
@@ -63,13 +63,8 @@ impl Tables {
             if let Some((group, _)) = promoted.filter(|&(_, n)| n > e.count as usize) {
                 mine &= !group;
             }
-            let royals: Vec<usize> = pos.lists[us]
-                .iter()
-                .map(|&sq| sq as usize)
-                .filter(|&sq| mine >> cell_kind(pos.cells[sq]) & 1 == 1)
-                .collect();
-            let exposed = self.count_kinds(pos, us ^ 1, theirs) == before
-                && royals.into_iter().any(|sq| self.pseudo_royal_attacked(pos, sq, us ^ 1));
+            let exposed =
+                self.count_kinds(pos, us ^ 1, theirs) == before && self.any_pseudo_royal_attacked(pos, us, mine);
             if exposed || (e.duple_check && self.duple_checked(pos, us, e)) {
                 self.unplay(pos, mv, &played);
                 return false;
@@ -126,13 +121,14 @@ impl Tables {
     /// piece, its pseudo-royal ones; with duple check every extinction
     /// piece) and the cells they stand on. `None` (play every move) when
     /// one of them is attacked now, when an enemy kind has no shapes, or
-    /// under a rule the marks do not know.
+    /// under a rule the marks do not know. Petrification is known: the wall
+    /// a capture leaves blocks as the capturer would have, and a
+    /// pseudo-royal piece's own moves are played (`petrifies_pseudo_royal`).
     pub(crate) fn pseudo_royal_marks(&self, pos: &Position) -> Option<(Marks, Marks)> {
         let laws = &self.laws;
         let e = laws.pseudo_royal()?;
         let other_rules = laws.makpong
             || laws.mutually_immune != 0
-            || !laws.petrify.is_empty()
             || laws.blast
             || laws.no_checks
             || laws.bounds.flying_general
@@ -145,12 +141,13 @@ impl Tables {
         }
         let (us, them) = (pos.side, pos.side ^ 1);
         let (mut marks, mut royals) = ([0u64; 8], [0u64; 8]);
+        let pseudo_royal = self.pseudo_royal_kinds(pos, us, e);
         for &sq in &pos.lists[us] {
             let sq = sq as usize;
             let kind = cell_kind(pos.cells[sq]);
             let guarded = self.royal() == Some(kind)
                 || (e.duple_check && e.group_of(kind).is_some())
-                || self.is_pseudo_royal(pos, sq);
+                || pseudo_royal >> kind & 1 == 1;
             if guarded {
                 let own = self.quiet_marks(pos, sq, them, true)?;
                 for (m, o) in marks.iter_mut().zip(own) {
@@ -210,6 +207,18 @@ impl Tables {
         captures && self.laws.petrify.contains(&cell_kind(pos.cells[from])) && self.is_pseudo_royal(pos, from)
     }
 
+    /// Is one of `side`'s pieces of the kinds in `mine` attacked?
+    fn any_pseudo_royal_attacked(&self, pos: &mut Position, side: Side, mine: u64) -> bool {
+        // The attack tests leave the lists as they are.
+        for i in 0..pos.lists[side].len() {
+            let sq = pos.lists[side][i] as usize;
+            if mine >> cell_kind(pos.cells[sq]) & 1 == 1 && self.pseudo_royal_attacked(pos, sq, side ^ 1) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Is a pseudo-royal piece on `sq` attacked by `by`? `by`'s pieces that
     /// would turn to stone capturing it and are extinction pieces (petrified's
     /// kings) do not count; they still block as pieces do.
@@ -218,23 +227,8 @@ impl Tables {
         let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
             return self.attacked(pos, sq, by);
         };
-        let stone: Vec<usize> = pos.lists[by]
-            .iter()
-            .map(|&s| s as usize)
-            .filter(|&s| {
-                e.group_of(cell_kind(pos.cells[s])).is_some() && laws.petrify.contains(&cell_kind(pos.cells[s]))
-            })
-            .collect();
-        let cells: Vec<u8> = stone.iter().map(|&s| pos.lift(s)).collect();
-        for &s in &stone {
-            pos.cells[s] = OFF;
-        }
-        let hit = self.attacked(pos, sq, by);
-        for (&s, &cell) in stone.iter().zip(&cells).rev() {
-            pos.cells[s] = EMPTY;
-            pos.put(s, cell, self.royal() == Some(cell_kind(cell)));
-        }
-        hit
+        let stone = |kind: usize| e.group_of(kind).is_some() && laws.petrify.contains(&kind);
+        self.attacked_ignoring(pos, sq, by, usize::MAX, stone)
     }
 
     /// A pseudo-royal king castles neither out of nor through an attack, by

@@ -6,6 +6,7 @@
 use crate::variants::board::{cell_kind, Position, EMPTY, NO_SQUARE};
 use crate::variants::moves::legal::{marked, Marks, Screen};
 use crate::variants::moves::movegen::Tables;
+use crate::variants::moves::royal_screen::RoyalScreen;
 use crate::variants::moves::vocabulary::Move;
 
 impl Tables {
@@ -37,7 +38,14 @@ impl Tables {
         // rules that play every move, every plain move is legal: nothing
         // is marked.
         let unroyal = screen.king == NO_SQUARE && !screen.all_played;
-        let marks = if unroyal { Some([0; 8]) } else { screen.marks };
+        let marks = match &screen.pseudo {
+            _ if unroyal => Some([0; 8]),
+            // Pseudo-royal pieces unattacked: a plain move off their cells
+            // that changes no marked cell is legal (`screened_legal`).
+            Some(RoyalScreen::Unattacked { marks, royals }) => Some(std::array::from_fn(|i| marks[i] | royals[i])),
+            Some(RoyalScreen::Attacked { .. }) => None,
+            None => screen.marks,
+        };
         let (mut quiet, mut captures) = (0, 0);
         let gating = laws.seirawan_gating && pos.gates[pos.side] != 0;
         match marks {

@@ -5,6 +5,7 @@
 //! captures that explode) are played and tested.
 
 use super::movegen::Tables;
+use super::royal_screen::RoyalScreen;
 use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
@@ -22,7 +23,7 @@ pub(crate) fn marked(marks: &Marks, c: usize) -> bool {
 /// its destination does not count, but a move with victims empties more
 /// than one cell, which the marks do not cover (`quiet_marks`).
 #[inline]
-fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
+pub(crate) fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
     let (from, to) = (mv.from as usize, mv.to as usize);
     (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
         || (empty_paths && mv.nvictims > 0)
@@ -42,11 +43,9 @@ pub(crate) struct Screen {
     pub(crate) check_marks: Option<Marks>,
     /// Play and test every move (pseudo-royal pieces).
     pub(crate) all_played: bool,
-    /// With `all_played` for pseudo-royal pieces alone: the marks of every
-    /// such piece of the mover (none attacked now) and the cells they stand
-    /// on; a plain move off those cells that changes no marked cell leaves
-    /// them all unattacked, and is legal without playing it.
-    pub(crate) pseudo: Option<(Marks, Marks)>,
+    /// With `all_played` for pseudo-royal pieces alone: what the mover's
+    /// guarded pieces tell without playing (`royal_screen.rs`).
+    pub(crate) pseudo: Option<RoyalScreen>,
     /// The generals face each other with `bikjangRule`: a move other than
     /// the pass must break the facing (`moves/passing.rs`).
     pub(crate) bikjang: bool,
@@ -258,7 +257,7 @@ impl Tables {
         } else {
             None
         };
-        let pseudo = if all_played { self.pseudo_royal_marks(pos) } else { None };
+        let pseudo = if all_played { self.royal_screen(pos) } else { None };
         Screen { king, marks, check_marks, all_played, bikjang, pseudo }
     }
 
@@ -307,13 +306,8 @@ impl Tables {
         if mv.promo != 0 && mv.special == Special::None && laws.promotion.as_ref().is_some_and(|p| p.in_place) {
             return self.in_place_promotion_legal(pos, mv);
         }
-        if let Some((marks, royals)) = &s.pseudo {
-            let plain = matches!(mv.special, Special::None | Special::PawnRush)
-                && mv.promo == 0
-                && mv.gate == 0
-                && mv.wall == 0;
-            let quiet = plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths);
-            return quiet || self.fully_legal(pos, mv);
+        if let Some(royal_screen) = &s.pseudo {
+            return self.royal_screened_legal(pos, royal_screen, mv);
         }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on
@@ -545,7 +539,7 @@ impl Tables {
 }
 
 #[inline]
-fn class(cell: u8, attacker: Side) -> u8 {
+pub(crate) fn class(cell: u8, attacker: Side) -> u8 {
     if cell == EMPTY {
         C_EMPTY
     } else if cell == OFF {

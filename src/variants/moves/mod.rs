@@ -3,7 +3,7 @@
 //! direct path and the attack shapes, then a file per rule beyond a
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
-//! `played_rules.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
+//! `played_rules.rs` with `royal_screen.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
 //! promotions and drop rules, `setup.rs`: set-up phases played with drops,
 //! `in_place_promotion.rs`: Sittuyin's promotion, `stones.rs`: stone games'
 //! drops, jumps, flips and passes), legality (`legal.rs`) and playing a move and taking
@@ -34,6 +34,7 @@ pub mod play;
 pub(crate) mod played_rules;
 pub(crate) mod promotion;
 pub(crate) mod regions;
+pub(crate) mod royal_screen;
 pub(crate) mod setup;
 pub(crate) mod shapes;
 pub(crate) mod shogi;

@@ -2,7 +2,6 @@
 //! duple check), `makpongRule`, mutually immune kinds and petrification;
 //! `fully_legal` applies them with the royal piece's safety.
 
-use super::legal::Marks;
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE};
@@ -116,52 +115,9 @@ impl Tables {
             && cell_kind(target) == cell_kind(mover)
     }
 
-    /// The screen of pseudo-royal pieces (`Screen::pseudo`): the marks of
-    /// the mover's pieces that a move could leave attacked (its royal
-    /// piece, its pseudo-royal ones; with duple check every extinction
-    /// piece) and the cells they stand on. `None` (play every move) when
-    /// one of them is attacked now, when an enemy kind has no shapes, or
-    /// under a rule the marks do not know. Petrification is known: the wall
-    /// a capture leaves blocks as the capturer would have, and a
-    /// pseudo-royal piece's own moves are played (`petrifies_pseudo_royal`).
-    pub(crate) fn pseudo_royal_marks(&self, pos: &Position) -> Option<(Marks, Marks)> {
-        let laws = &self.laws;
-        let e = laws.pseudo_royal()?;
-        let other_rules = laws.makpong
-            || laws.mutually_immune != 0
-            || laws.blast
-            || laws.no_checks
-            || laws.bounds.flying_general
-            || laws.palace.is_some()
-            || laws.passing.is_some()
-            || laws.walling.is_some()
-            || laws.stones.is_some();
-        if other_rules {
-            return None;
-        }
-        let (us, them) = (pos.side, pos.side ^ 1);
-        let (mut marks, mut royals) = ([0u64; 8], [0u64; 8]);
-        let pseudo_royal = self.pseudo_royal_kinds(pos, us, e);
-        for &sq in &pos.lists[us] {
-            let sq = sq as usize;
-            let kind = cell_kind(pos.cells[sq]);
-            let guarded = self.royal() == Some(kind)
-                || (e.duple_check && e.group_of(kind).is_some())
-                || pseudo_royal >> kind & 1 == 1;
-            if guarded {
-                let own = self.quiet_marks(pos, sq, them, true)?;
-                for (m, o) in marks.iter_mut().zip(own) {
-                    *m |= o;
-                }
-                royals[sq >> 6] |= 1 << (sq & 63);
-            }
-        }
-        Some((marks, royals))
-    }
-
     /// The kinds whose pieces are pseudo-royal for `side`, as a mask: those
     /// with at most one more than the extinction count on the board.
-    fn pseudo_royal_kinds(&self, pos: &Position, side: Side, e: &Extinction) -> u64 {
+    pub(crate) fn pseudo_royal_kinds(&self, pos: &Position, side: Side, e: &Extinction) -> u64 {
         e.groups.iter().filter(|&&g| self.count_kinds(pos, side, g) <= e.count as usize + 1).fold(0, |m, &g| m | g)
     }
 
@@ -222,7 +178,7 @@ impl Tables {
     /// Is a pseudo-royal piece on `sq` attacked by `by`? `by`'s pieces that
     /// would turn to stone capturing it and are extinction pieces (petrified's
     /// kings) do not count; they still block as pieces do.
-    fn pseudo_royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+    pub(crate) fn pseudo_royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
         let laws = &self.laws;
         let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
             return self.attacked(pos, sq, by);

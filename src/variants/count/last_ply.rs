@@ -42,7 +42,7 @@ impl Tables {
             _ if unroyal => Some([0; 8]),
             // Pseudo-royal pieces unattacked: a plain move off their cells
             // that changes no marked cell is legal (`screened_legal`).
-            Some(RoyalScreen::Unattacked { marks, royals }) => Some(std::array::from_fn(|i| marks[i] | royals[i])),
+            Some(RoyalScreen::Unattacked { marks, royals, .. }) => Some(std::array::from_fn(|i| marks[i] | royals[i])),
             Some(RoyalScreen::Attacked { .. }) => None,
             None => screen.marks,
         };

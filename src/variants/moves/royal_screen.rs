@@ -13,10 +13,23 @@ use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, Position, Side, EMPTY};
 
+/// Guarded pieces whose marks are kept one by one: a move that touches
+/// some is tested for those alone.
+const KEPT: usize = 4;
+
+/// One guarded piece: its cell and marks, and whether it is the royal piece.
+#[derive(Clone, Copy)]
+pub(crate) struct Guard {
+    sq: usize,
+    marks: Marks,
+    royal: bool,
+}
+
 /// What the node knows of its guarded pieces (`Screen::pseudo`).
 pub(crate) enum RoyalScreen {
-    /// None is attacked: the marks of them all, and the cells they stand on.
-    Unattacked { marks: Marks, royals: Marks },
+    /// None is attacked: the marks of them all, and the cells they stand
+    /// on; with at most `KEPT` of them, each one's own (`guards`).
+    Unattacked { marks: Marks, royals: Marks, guards: Option<([Guard; KEPT], usize)> },
     /// One is attacked: the cells of one attack on it.
     Attacked { attack: Marks },
 }
@@ -48,6 +61,8 @@ impl Tables {
         }
         let (us, them) = (pos.side, pos.side ^ 1);
         let (mut marks, mut royals) = ([0u64; 8], [0u64; 8]);
+        let mut guards = [Guard { sq: 0, marks: [0; 8], royal: false }; KEPT];
+        let mut n = 0;
         let pseudo_royal = self.pseudo_royal_kinds(pos, us, e);
         for &sq in &pos.lists[us] {
             let sq = sq as usize;
@@ -63,6 +78,10 @@ impl Tables {
                     for (m, o) in marks.iter_mut().zip(own) {
                         *m |= o;
                     }
+                    if n < KEPT {
+                        guards[n] = Guard { sq, marks: own, royal: self.royal() == Some(kind) };
+                    }
+                    n += 1;
                 }
                 // Duple check needs every extinction piece attacked: one
                 // attack decides nothing.
@@ -71,7 +90,8 @@ impl Tables {
             }
             mark(&mut royals, sq);
         }
-        Some(RoyalScreen::Unattacked { marks, royals })
+        let guards = (n <= KEPT && !e.duple_check).then_some((guards, n));
+        Some(RoyalScreen::Unattacked { marks, royals, guards })
     }
 
     /// The cells of one attack of `by` on `sq` through the attack shapes
@@ -118,23 +138,64 @@ impl Tables {
             && mv.gate == 0
             && mv.wall == 0;
         match screen {
-            RoyalScreen::Unattacked { marks, royals } => {
-                let quiet = plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths);
-                quiet || self.fully_legal(pos, mv)
+            RoyalScreen::Unattacked { marks, royals, guards } => {
+                if plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths) {
+                    return true;
+                }
+                match guards {
+                    Some((guards, n)) if plain && !self.takes_extinct(pos, &mv) => {
+                        self.guards_safe(pos, &guards[..*n], mv)
+                    }
+                    _ => self.fully_legal(pos, mv),
+                }
             }
             RoyalScreen::Attacked { attack } => {
                 let (from, to) = (mv.from as usize, mv.to as usize);
-                // Taking an extinction piece may excuse the attack (`fully_legal`).
-                let takes_extinct = pos.cells[to] != EMPTY
-                    && self.laws.pseudo_royal().is_some_and(|e| e.group_of(cell_kind(pos.cells[to])).is_some());
                 let stands = plain
                     && mv.nvictims == 0
                     && from != to
-                    && !takes_extinct
+                    && !self.takes_extinct(pos, &mv)
                     && !marked(attack, from)
                     && !marked(attack, to);
                 !stands && self.fully_legal(pos, mv)
             }
         }
+    }
+
+    /// Does the move take an extinction piece? That may excuse an attack
+    /// on a guarded piece (`fully_legal`); so may the victims of a locust.
+    fn takes_extinct(&self, pos: &Position, mv: &Move) -> bool {
+        let to = mv.to as usize;
+        mv.nvictims > 0
+            || (pos.cells[to] != EMPTY
+                && self.laws.pseudo_royal().is_some_and(|e| e.group_of(cell_kind(pos.cells[to])).is_some()))
+    }
+
+    /// A plain move that takes no extinction piece, out of attack: played
+    /// on the board alone, only the guarded pieces it moves or whose marks
+    /// it touches are tested. A capture that petrifies, and a guarded
+    /// piece's own capture there (`petrifies_pseudo_royal`), are left to
+    /// `fully_legal`.
+    fn guards_safe(&self, pos: &mut Position, guards: &[Guard], mv: Move) -> bool {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if !self.laws.petrify.is_empty() && pos.cells[to] != EMPTY {
+            return self.fully_legal(pos, mv);
+        }
+        let them = pos.side ^ 1;
+        let undo = pos.make(from, to, mv.victims(), self.royal());
+        let safe = guards.iter().all(|g| {
+            let moved = g.sq == from;
+            if !moved && !touches(&g.marks, &mv, self.empty_paths) {
+                return true;
+            }
+            let sq = if moved { to } else { g.sq };
+            if g.royal {
+                !self.attacked(pos, sq, them)
+            } else {
+                !self.pseudo_royal_attacked(pos, sq, them)
+            }
+        });
+        pos.unmake(from, to, &undo, self.royal());
+        safe
     }
 }

@@ -179,12 +179,17 @@ impl Tables {
     /// would turn to stone capturing it and are extinction pieces (petrified's
     /// kings) do not count; they still block as pieces do.
     pub(crate) fn pseudo_royal_attacked(&self, pos: &mut Position, sq: usize, by: Side) -> bool {
+        self.pseudo_royal_attacked_skipping(pos, sq, by, usize::MAX)
+    }
+
+    /// `pseudo_royal_attacked`, ignoring a piece of `by` on `skip`.
+    pub(crate) fn pseudo_royal_attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
         let laws = &self.laws;
         let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
-            return self.attacked(pos, sq, by);
+            return self.attacked_skipping(pos, sq, by, skip);
         };
         let stone = |kind: usize| e.group_of(kind).is_some() && laws.petrify.contains(&kind);
-        self.attacked_ignoring(pos, sq, by, usize::MAX, stone)
+        self.attacked_ignoring(pos, sq, by, skip, stone)
     }
 
     /// A pseudo-royal king castles neither out of nor through an attack, by

@@ -171,18 +171,20 @@ impl Tables {
                 && self.laws.pseudo_royal().is_some_and(|e| e.group_of(cell_kind(pos.cells[to])).is_some()))
     }
 
-    /// A plain move that takes no extinction piece, out of attack: played
-    /// on the board alone, only the guarded pieces it moves or whose marks
-    /// it touches are tested. A capture that petrifies, and a guarded
-    /// piece's own capture there (`petrifies_pseudo_royal`), are left to
-    /// `fully_legal`.
+    /// A plain move that takes no extinction piece, out of attack: set on
+    /// the cells alone (a captured piece is skipped as an attacker), only
+    /// the guarded pieces it moves or whose marks it touches are tested. A
+    /// capture that petrifies, and a guarded piece's own capture there
+    /// (`petrifies_pseudo_royal`), are left to `fully_legal`.
     fn guards_safe(&self, pos: &mut Position, guards: &[Guard], mv: Move) -> bool {
         let (from, to) = (mv.from as usize, mv.to as usize);
         if !self.laws.petrify.is_empty() && pos.cells[to] != EMPTY {
             return self.fully_legal(pos, mv);
         }
         let them = pos.side ^ 1;
-        let undo = pos.make(from, to, mv.victims(), self.royal());
+        let (mover, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = mover;
         let safe = guards.iter().all(|g| {
             let moved = g.sq == from;
             if !moved && !touches(&g.marks, &mv, self.empty_paths) {
@@ -190,12 +192,13 @@ impl Tables {
             }
             let sq = if moved { to } else { g.sq };
             if g.royal {
-                !self.attacked(pos, sq, them)
+                !self.attacked_skipping(pos, sq, them, to)
             } else {
-                !self.pseudo_royal_attacked(pos, sq, them)
+                !self.pseudo_royal_attacked_skipping(pos, sq, them, to)
             }
         });
-        pos.unmake(from, to, &undo, self.royal());
+        pos.cells[from] = mover;
+        pos.cells[to] = target;
         safe
     }
 }

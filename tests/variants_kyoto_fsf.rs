@@ -19,26 +19,50 @@ const VARIANTS: &[(&str, u32)] = &[("kyotoshogi", 4), ("micro", 4), ("shoshogi",
 const PRINCE_IN_CHECK: &[&str] = &["4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1", "4k4/9/4E4/9/9/9/9/9/r3K4 w - - 0 1"];
 
 /// [`check_excused`], excusing only the disagreement at the root of
-/// [`PRINCE_IN_CHECK`]'s positions.
+/// [`PRINCE_IN_CHECK`]'s positions, or at a sho shogi position below the
+/// root where it is exactly that disagreement (our playouts meet it).
 fn check(fsf: &mut Fsf, name: &str, fen: &str, depth: u32) -> Result<u64, String> {
     check_excused(fsf, name, fen, depth, |fsf, variant| {
-        PRINCE_IN_CHECK.contains(&fen) && only_prince_promotions(fsf, variant, name, fen, depth)
+        let listed = PRINCE_IN_CHECK.contains(&fen);
+        (listed || name == "shoshogi") && only_prince_promotions(fsf, variant, name, fen, &[], depth, listed)
     })
 }
 
-/// Do we list exactly Fairy-Stockfish's moves, agreeing below them, plus
-/// the elephant's promotions (`+`) that it does not list?
+/// Do we list exactly Fairy-Stockfish's moves after `moves`, agreeing
+/// below them, plus promotions (`+`) that it does not list? Or (below the
+/// root, not `at_root`) the same moves, differing only below moves after
+/// which this holds?
 fn only_prince_promotions(
     fsf: &mut Fsf,
     variant: &chesstool::variants::variant::Variant,
     name: &str,
     fen: &str,
+    moves: &[&str],
     depth: u32,
+    at_root: bool,
 ) -> bool {
-    let (ours, _) = our_divide(variant, fen, depth);
-    let (theirs, _) = fsf.divide(name, fen, &[], depth);
+    let mut pos = variant.parse_fen(fen).unwrap();
+    for text in moves {
+        let mv = variant.tables.legal_moves(&mut pos).into_iter().find(|&m| variant.move_text(&pos, m) == *text);
+        variant.tables.play(&mut pos, mv.expect("a move of our list"));
+    }
+    let here = variant.fen(&pos);
+    let (ours, _) = our_divide(variant, &here, depth);
+    let (theirs, _) = fsf.divide(name, fen, moves, depth);
     let extra: Vec<&String> = ours.keys().filter(|m| !theirs.contains_key(*m)).collect();
-    theirs.iter().all(|(m, n)| ours.get(m) == Some(n)) && !extra.is_empty() && extra.iter().all(|m| m.ends_with('+'))
+    if !extra.is_empty() {
+        return extra.iter().all(|m| m.ends_with('+')) && theirs.iter().all(|(m, n)| ours.get(m) == Some(n));
+    }
+    if depth == 1 || at_root {
+        return false;
+    }
+    let differing: Vec<&String> = theirs.iter().filter(|(m, n)| ours.get(*m) != Some(n)).map(|(m, _)| m).collect();
+    !differing.is_empty()
+        && theirs.keys().all(|m| ours.contains_key(m))
+        && differing.into_iter().all(|m| {
+            let line: Vec<&str> = moves.iter().copied().chain([m.as_str()]).collect();
+            only_prince_promotions(fsf, variant, name, fen, &line, depth - 1, false)
+        })
 }
 
 #[test]

@@ -133,10 +133,8 @@ impl Tables {
 
     /// `screened_legal` under a `RoyalScreen`.
     pub(crate) fn royal_screened_legal(&self, pos: &mut Position, screen: &RoyalScreen, mv: Move) -> bool {
-        let plain = matches!(mv.special, Special::None | Special::PawnRush)
-            && mv.promo == 0
-            && mv.gate == 0
-            && mv.wall == 0;
+        let plain =
+            matches!(mv.special, Special::None | Special::PawnRush) && mv.promo == 0 && mv.gate == 0 && mv.wall == 0;
         match screen {
             RoyalScreen::Unattacked { marks, royals, guards } => {
                 if plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths) {

@@ -94,7 +94,7 @@ impl Tables {
 
     /// Does the piece of `by` on `x` attack `sq` by one of its `shapes`?
     #[inline]
-    fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
+    pub(crate) fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
         let (kx, ky) = self.coords[sq];
         let bucket = self.bucket(shapes, x, kx, ky);
         !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by)

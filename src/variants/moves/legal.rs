@@ -298,6 +298,11 @@ impl Tables {
             let quiet = plain && !marked(royals, mv.from as usize) && !touches(marks, &mv, self.empty_paths);
             return quiet || self.fully_legal(pos, mv);
         }
+        // Without royal pieces and played rules, `fully_legal` plays a drop
+        // or an en-passant capture only to find it legal (Dobutsu's drops).
+        if unusual && mv.special != Special::Castle && self.royal().is_none() && !laws.tested_by_playing() {
+            return true;
+        }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on
             // our king when every attack needs only empty cells on its path.

@@ -20,7 +20,11 @@ impl Tables {
             return st.count(&st.node(pos));
         }
         if self.setup_drops && self.setup_applies(pos) {
-            // Set-up rules (must-drop, bishops' colours) judge each drop.
+            // Set-up rules (must-drop, bishops' colours) judge each drop,
+            // unless only a royal drop's safety can refuse one.
+            if let Some(n) = self.count_setup_drops(pos) {
+                return if self.game_over(pos) { 0 } else { n };
+            }
             let mut n = 0;
             self.for_each_legal_in(pos, moves, |_, _| n += 1);
             return n;

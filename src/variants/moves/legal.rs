@@ -93,7 +93,7 @@ impl Tables {
 
     /// Does the piece of `by` on `x` attack `sq` by one of its `shapes`?
     #[inline]
-    fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
+    pub(crate) fn shapes_hit(&self, shapes: &Shapes, pos: &Position, x: usize, by: Side, sq: usize) -> bool {
         let (kx, ky) = self.coords[sq];
         let bucket = self.bucket(shapes, x, kx, ky);
         !bucket.is_empty() && self.bucket_hits(shapes, bucket, &pos.cells, x, by)
@@ -308,6 +308,11 @@ impl Tables {
         }
         if let Some(royal_screen) = &s.pseudo {
             return self.royal_screened_legal(pos, royal_screen, mv);
+        }
+        // Without royal pieces and played rules, `fully_legal` plays a drop
+        // or an en-passant capture only to find it legal (Dobutsu's drops).
+        if unusual && mv.special != Special::Castle && self.royal().is_none() && !laws.tested_by_playing() {
+            return true;
         }
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on

@@ -3,8 +3,10 @@
 //! direct path and the attack shapes, then a file per rule beyond a
 //! piece's Betza (`pawns.rs`: double steps and en passant, `promotion.rs`,
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
-//! `played_rules.rs` with `royal_screen.rs`, `drops.rs`: hands and drops, `shogi.rs`: shogi's
-//! promotions and drop rules, `setup.rs`: set-up phases played with drops,
+//! `played_rules.rs` with `royal_screen.rs`, `drops.rs`: hands and drops,
+//! `shogi.rs`: shogi's promotions and drop rules, `setup.rs`: set-up phases
+//! played with drops (`setup_count.rs`: their drops counted at perft's last
+//! ply),
 //! `in_place_promotion.rs`: Sittuyin's promotion, `stones.rs`: stone games'
 //! drops, jumps, flips and passes), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
@@ -36,6 +38,7 @@ pub(crate) mod promotion;
 pub(crate) mod regions;
 pub(crate) mod royal_screen;
 pub(crate) mod setup;
+pub(crate) mod setup_count;
 pub(crate) mod shapes;
 pub(crate) mod shogi;
 pub(crate) mod simple_paths;

@@ -85,6 +85,8 @@ pub struct Tables {
     pub(crate) setup_drops: bool,
     /// A stone game's tables (`stones.rs`), if the variant is one.
     pub(crate) stones: Option<Box<super::stone_bits::StoneTables>>,
+    /// Set-up drops counted as cell sets at perft's last ply (`setup_count.rs`).
+    pub(crate) setup_count: Option<Box<super::setup_count::SetupCount>>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {
@@ -189,7 +191,11 @@ impl Tables {
             plain_play,
             setup_drops,
             stones: None,
+            setup_count: None,
         };
+        if setup_drops {
+            tables.setup_count = tables.build_setup_count();
+        }
         if let Some(rules) = stone_rules {
             tables.stones = Some(tables.build_stones(&rules, kinds.len())?);
         }

@@ -55,7 +55,8 @@ impl Tables {
         }
         let g = self.geometry();
         let cells = g.cells;
-        let on_board = |region: &dyn Fn(usize) -> bool| CellBits::from_fn(cells, |c| g.squares().any(|sq| sq == c) && region(c));
+        let on_board =
+            |region: &dyn Fn(usize) -> bool| CellBits::from_fn(cells, |c| g.squares().any(|sq| sq == c) && region(c));
         let back = |side: Side| if side == WHITE { 0 } else { g.height - 1 };
         let region = [0, 1].map(|s| on_board(&|c| drops.cells[s].has(c)));
         let pawn_region = [0, 1].map(|s| on_board(&|c| drops.pawn_cells[s].has(c)));

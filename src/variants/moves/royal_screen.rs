@@ -26,6 +26,8 @@ pub(crate) struct Guard {
 }
 
 /// What the node knows of its guarded pieces (`Screen::pseudo`).
+// Built once a node on the stack: boxing the large variant would allocate a node.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum RoyalScreen {
     /// None is attacked: the marks of them all, and the cells they stand
     /// on; with at most `KEPT` of them, each one's own (`guards`).

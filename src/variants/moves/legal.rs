@@ -18,6 +18,11 @@ pub(crate) fn marked(marks: &Marks, c: usize) -> bool {
     marks[c >> 6] >> (c & 63) & 1 != 0
 }
 
+#[inline]
+pub(crate) fn mark(marks: &mut Marks, c: usize) {
+    marks[c >> 6] |= 1 << (c & 63);
+}
+
 /// Does the move change a marked cell (its origin, destination or a
 /// victim)? With `empty_paths` a piece landing on a path only blocks it:
 /// its destination does not count, but a move with victims empties more
@@ -198,7 +203,7 @@ impl Tables {
                 }
                 for &(off, _) in conds {
                     let c = cell(off);
-                    marks[c >> 6] |= 1 << (c & 63);
+                    mark(&mut marks, c);
                 }
             }
         }
@@ -209,7 +214,7 @@ impl Tables {
                 return None;
             }
             for c in self.cells_between_generals(pos) {
-                marks[c >> 6] |= 1 << (c & 63);
+                mark(&mut marks, c);
             }
         }
         // Janggi's palace lines: a check along them, or the cells of the
@@ -218,7 +223,7 @@ impl Tables {
             if checks && self.palace_attacks(pos, king, by, usize::MAX) {
                 return None;
             }
-            self.palace_rays(pos, king, by, |c| marks[c >> 6] |= 1 << (c & 63));
+            self.palace_rays(pos, king, by, |c| mark(&mut marks, c));
         }
         Some(marks)
     }

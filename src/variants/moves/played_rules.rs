@@ -184,12 +184,18 @@ impl Tables {
 
     /// `pseudo_royal_attacked`, ignoring a piece of `by` on `skip`.
     pub(crate) fn pseudo_royal_attacked_skipping(&self, pos: &mut Position, sq: usize, by: Side, skip: usize) -> bool {
-        let laws = &self.laws;
-        let Some(e) = laws.pseudo_royal().filter(|_| !laws.petrify.is_empty()) else {
+        if self.laws.pseudo_royal().is_none() || self.laws.petrify.is_empty() {
             return self.attacked_skipping(pos, sq, by, skip);
-        };
-        let stone = |kind: usize| e.group_of(kind).is_some() && laws.petrify.contains(&kind);
-        self.attacked_ignoring(pos, sq, by, skip, stone)
+        }
+        self.attacked_ignoring(pos, sq, by, skip, |kind| self.stone_attacker(kind))
+    }
+
+    /// Does a piece of `kind` not count as an attacker of a pseudo-royal
+    /// piece? (An extinction piece that would turn to stone capturing it:
+    /// petrified's kings.)
+    pub(crate) fn stone_attacker(&self, kind: usize) -> bool {
+        let laws = &self.laws;
+        laws.pseudo_royal().is_some_and(|e| e.group_of(kind).is_some()) && laws.petrify.contains(&kind)
     }
 
     /// A pseudo-royal king castles neither out of nor through an attack, by

@@ -8,7 +8,7 @@
 //! of one attack on it (the attacker, its path, the piece) and takes no
 //! extinction piece leaves that attack standing, and is illegal.
 
-use super::legal::{class, marked, touches, Marks};
+use super::legal::{class, mark, marked, touches, Marks};
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, Position, Side, EMPTY};
@@ -34,10 +34,6 @@ pub(crate) enum RoyalScreen {
     Unattacked { marks: Marks, royals: Marks, guards: Option<([Guard; KEPT], usize)> },
     /// One is attacked: the cells of one attack on it.
     Attacked { attack: Marks },
-}
-
-fn mark(marks: &mut Marks, c: usize) {
-    marks[c >> 6] |= 1 << (c & 63);
 }
 
 impl Tables {
@@ -101,16 +97,12 @@ impl Tables {
     /// an attacker of a pseudo-royal piece (`pseudo_royal_attacked`: not a
     /// petrifying extinction piece); `None` when none is found.
     fn one_attack(&self, pos: &Position, sq: usize, by: Side) -> Option<Marks> {
-        let laws = &self.laws;
-        let stone = |kind: usize| {
-            laws.pseudo_royal().is_some_and(|e| e.group_of(kind).is_some()) && laws.petrify.contains(&kind)
-        };
         let (kx, ky) = self.coords[sq];
         for &x in &pos.lists[by] {
             let x = x as usize;
             let kind = cell_kind(pos.cells[x]);
             let Some(shapes) = self.kinds[kind].sides[by].shapes.as_ref() else { continue };
-            if stone(kind) || !self.bound_allows(kind, by, x, sq) {
+            if self.stone_attacker(kind) || !self.bound_allows(kind, by, x, sq) {
                 continue;
             }
             for &(start, len, initial) in self.bucket(shapes, x, kx, ky) {

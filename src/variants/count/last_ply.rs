@@ -4,9 +4,8 @@
 //! counters of `checkless.rs` and `unroyal.rs`.
 
 use crate::variants::board::{cell_kind, Position, EMPTY, NO_SQUARE};
-use crate::variants::moves::legal::{marked, Marks, Screen};
+use crate::variants::moves::legal::{marked, Marks, RoyalScreen, Screen};
 use crate::variants::moves::movegen::Tables;
-use crate::variants::moves::royal_screen::RoyalScreen;
 use crate::variants::moves::vocabulary::Move;
 
 impl Tables {

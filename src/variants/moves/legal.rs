@@ -5,7 +5,6 @@
 //! captures that explode) are played and tested.
 
 use super::movegen::Tables;
-use super::royal_screen::RoyalScreen;
 use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
@@ -33,6 +32,30 @@ pub(crate) fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
     (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
         || (empty_paths && mv.nvictims > 0)
         || mv.victims().iter().any(|&v| marked(marks, v as usize))
+}
+
+/// Guarded pieces whose marks are kept one by one: a move that touches
+/// some is tested for those alone.
+pub(crate) const KEPT: usize = 4;
+
+/// One guarded piece: its cell and marks, and whether it is the royal piece.
+#[derive(Clone, Copy)]
+pub(crate) struct Guard {
+    pub(crate) sq: usize,
+    pub(crate) marks: Marks,
+    pub(crate) royal: bool,
+}
+
+/// What the node knows of its guarded pieces (`Screen::pseudo`,
+/// `royal_screen.rs`).
+// Built once a node on the stack: boxing the large variant would allocate a node.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum RoyalScreen {
+    /// None is attacked: the marks of them all, and the cells they stand
+    /// on; with at most `KEPT` of them, each one's own (`guards`).
+    Unattacked { marks: Marks, royals: Marks, guards: Option<([Guard; KEPT], usize)> },
+    /// One is attacked: the cells of one attack on it.
+    Attacked { attack: Marks },
 }
 
 /// What one node knows for deciding its moves' legality.

@@ -5,8 +5,8 @@
 //! `castling.rs`, `blast.rs`, `gate_moves.rs`, `game_end.rs`,
 //! `played_rules.rs` with `royal_screen.rs`, `drops.rs`: hands and drops,
 //! `shogi.rs`: shogi's promotions and drop rules, `setup.rs`: set-up phases
-//! played with drops (`setup_count.rs`: their drops counted at perft's last
-//! ply),
+//! played with drops (`setup_count.rs` with `setup_cells.rs`: their drops
+//! counted at perft's last ply),
 //! `in_place_promotion.rs`: Sittuyin's promotion, `stones.rs`: stone games'
 //! drops, jumps, flips and passes), legality (`legal.rs`) and playing a move and taking
 //! it back (`play.rs`). Uses `board/`, `betza/` and `rules/` (layer 2).
@@ -38,6 +38,7 @@ pub(crate) mod promotion;
 pub(crate) mod regions;
 pub(crate) mod royal_screen;
 pub(crate) mod setup;
+pub(crate) mod setup_cells;
 pub(crate) mod setup_count;
 pub(crate) mod shapes;
 pub(crate) mod shogi;

@@ -86,7 +86,7 @@ pub struct Tables {
     /// A stone game's tables (`stones.rs`), if the variant is one.
     pub(crate) stones: Option<Box<super::stone_bits::StoneTables>>,
     /// Set-up drops counted as cell sets at perft's last ply (`setup_count.rs`).
-    pub(crate) setup_count: Option<Box<super::setup_count::SetupCount>>,
+    pub(crate) setup_count: Option<Box<super::setup_cells::SetupCount>>,
 }
 
 fn link(code: &[Row], geometry: &Geometry, side: Side) -> Vec<Op> {

@@ -8,33 +8,10 @@
 //! of one attack on it (the attacker, its path, the piece) and takes no
 //! extinction piece leaves that attack standing, and is illegal.
 
-use super::legal::{class, mark, marked, touches, Marks};
+use super::legal::{class, mark, marked, touches, Guard, Marks, RoyalScreen, KEPT};
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, Position, Side, EMPTY};
-
-/// Guarded pieces whose marks are kept one by one: a move that touches
-/// some is tested for those alone.
-const KEPT: usize = 4;
-
-/// One guarded piece: its cell and marks, and whether it is the royal piece.
-#[derive(Clone, Copy)]
-pub(crate) struct Guard {
-    sq: usize,
-    marks: Marks,
-    royal: bool,
-}
-
-/// What the node knows of its guarded pieces (`Screen::pseudo`).
-// Built once a node on the stack: boxing the large variant would allocate a node.
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum RoyalScreen {
-    /// None is attacked: the marks of them all, and the cells they stand
-    /// on; with at most `KEPT` of them, each one's own (`guards`).
-    Unattacked { marks: Marks, royals: Marks, guards: Option<([Guard; KEPT], usize)> },
-    /// One is attacked: the cells of one attack on it.
-    Attacked { attack: Marks },
-}
 
 impl Tables {
     /// The node's `RoyalScreen`; `None` (play every move) when an enemy

@@ -5,22 +5,9 @@
 //! attacked cell; those cells are found through each enemy piece's reach.
 
 use super::movegen::Tables;
+use super::setup_cells::SetupCount;
 use crate::variants::board::cellbits::CellBits;
 use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, WHITE};
-
-/// What the count needs, built once when the variant's rules allow it.
-#[derive(Debug, Clone)]
-pub(crate) struct SetupCount {
-    /// Per side: the drop region, the pawn's region, the rook's back-rank cells within the region.
-    region: [CellBits; 2],
-    pawn_region: [CellBits; 2],
-    back_rank: [CellBits; 2],
-    /// Per (kind, side, cell): the cells a piece there attacks on an empty
-    /// board's geometry (a shape leads there), the candidates to test.
-    reach: Vec<CellBits>,
-    cells: usize,
-    words: usize,
-}
 
 impl Tables {
     /// The count's tables, or `None` when a rule may refuse a drop out of

@@ -109,14 +109,17 @@ impl Tables {
                 continue;
             }
             let kind = cell_kind(pos.cells[x]);
-            if !self.bound_allows(kind, by, x, sq) {
-                continue;
-            }
-            if self.laws.palace.as_ref().is_some_and(|p| p.is_cannon(kind)) {
-                if self.cannon_attacks(pos, x, sq) {
-                    return true;
+            // One mask test for the kinds no bound or cannon rule limits.
+            if self.attack_rules >> kind & 1 == 1 {
+                if !self.bound_allows(kind, by, x, sq) {
+                    continue;
                 }
-                continue;
+                if self.laws.palace.as_ref().is_some_and(|p| p.is_cannon(kind)) {
+                    if self.cannon_attacks(pos, x, sq) {
+                        return true;
+                    }
+                    continue;
+                }
             }
             let t = &self.kinds[kind].sides[by];
             match &t.shapes {
@@ -352,9 +355,37 @@ impl Tables {
             self.fully_legal(pos, mv)
         } else if from == king && from != mv.to as usize && mv.nvictims == 0 {
             self.king_step_safe(pos, from, mv.to as usize, pos.side ^ 1)
+        } else if self.board_step(&mv) {
+            self.step_keeps_safe(pos, from, mv.to as usize, king)
         } else {
             self.is_legal_slow(pos, mv)
         }
+    }
+
+    /// Does `mv` change only its origin and destination cells, as far as
+    /// attacks on the mover's king can tell (what the moved piece becomes
+    /// is ours, and no attack on our king depends on it)?
+    #[inline]
+    fn board_step(&self, mv: &Move) -> bool {
+        mv.special == Special::None
+            && mv.nvictims == 0
+            && mv.wall == 0
+            && mv.gate == 0
+            && mv.from != mv.to
+            && self.laws.petrify.is_empty()
+    }
+
+    /// A `board_step` of a piece other than the royal one: is `king` safe
+    /// once it is made? (Made on the cells alone, without `play`; a
+    /// captured piece on `to` attacks nothing from under the mover.)
+    fn step_keeps_safe(&self, pos: &mut Position, from: usize, to: usize, king: usize) -> bool {
+        let (mover, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = mover;
+        let attacked = self.attacked_skipping(pos, king, pos.side ^ 1, to);
+        pos.cells[from] = mover;
+        pos.cells[to] = target;
+        !attacked
     }
 
     /// A capture with an explosion, decided without playing it where the

@@ -1,8 +1,8 @@
 //! Perft on variants: the last ply is counted without playing its moves,
 //! the root moves are shared among rayon's threads.
 
-use crate::variants::board::{Position, NO_SQUARE};
-use crate::variants::moves::vocabulary::Move;
+use crate::variants::board::{piece_cell, Position, Undo, NO_SQUARE};
+use crate::variants::moves::vocabulary::{Move, Special};
 use crate::variants::variant::definition::Variant;
 use rayon::prelude::*;
 
@@ -19,7 +19,9 @@ pub fn perft(variant: &Variant, pos: &mut Position, depth: u32) -> u64 {
     // (A flag rather than a second copy of `perft_in`: two copies took the
     // last ply's counter and the board's `make` out of line, 1-4% more
     // instructions for the built-ins.)
-    let plain = variant.tables.plain_play && pos.ep == NO_SQUARE && pos.ep_victim == NO_SQUARE;
+    // Promotions and walls that leave the others standing change one cell
+    // more (`plain_make`): such moves are plain too.
+    let plain = variant.tables.laws.plain_with_extras() && pos.ep == NO_SQUARE && pos.ep_victim == NO_SQUARE;
     perft_in(variant, pos, depth, &mut buffers, &mut scratch, plain)
 }
 
@@ -44,10 +46,9 @@ fn perft_in(
             if plain {
                 let royal = tables.royal();
                 for &mv in here.iter() {
-                    let (from, to) = (mv.from as usize, mv.to as usize);
-                    let undo = pos.make(from, to, mv.victims(), royal);
+                    let undo = plain_make(pos, mv, royal);
                     nodes += perft_in(variant, pos, depth - 1, deeper, scratch, true);
-                    pos.unmake(from, to, &undo, royal);
+                    plain_unmake(pos, mv, &undo, royal);
                 }
                 return nodes;
             }
@@ -59,6 +60,35 @@ fn perft_in(
             nodes
         }
     }
+}
+
+/// A move where no rule acts (`Laws::plain_with_extras`): the board's
+/// `make`, the promoted piece, the wall.
+#[inline(always)]
+fn plain_make(pos: &mut Position, mv: Move, royal: Option<usize>) -> Undo {
+    debug_assert!(mv.special == Special::None, "no rush, en passant or castling: {mv:?}");
+    let (from, to, us) = (mv.from as usize, mv.to as usize, pos.side);
+    let undo = pos.make(from, to, mv.victims(), royal);
+    if let Some(kind) = mv.promotion() {
+        pos.set_piece(to, piece_cell(kind, us));
+    }
+    if mv.wall != 0 {
+        pos.raise_wall(mv.wall as usize);
+    }
+    undo
+}
+
+/// Takes back `plain_make`.
+#[inline(always)]
+fn plain_unmake(pos: &mut Position, mv: Move, undo: &Undo, royal: Option<usize>) {
+    let (from, to) = (mv.from as usize, mv.to as usize);
+    if mv.wall != 0 {
+        pos.lower_wall(mv.wall as usize);
+    }
+    if mv.promo != 0 {
+        pos.set_piece(to, undo.moved);
+    }
+    pos.unmake(from, to, undo, royal);
 }
 
 /// Every legal move with the perft of `depth - 1` after it (`depth >= 1`),

@@ -4,35 +4,11 @@
 //! node, and only moves touching them (or moves of the royal piece, or
 //! captures that explode) are played and tested.
 
+pub(crate) use super::marks::{class, mark, marked, touches, Marks};
 use super::movegen::Tables;
-use super::shapes::{Shapes, C_EMPTY, C_ENEMY, C_OWN};
+use super::shapes::Shapes;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, cell_side, Position, Side, EMPTY, NO_SQUARE, OFF};
-
-/// Cells marked by `Tables::quiet_marks`, one bit per mailbox cell.
-pub(crate) type Marks = [u64; 8];
-
-#[inline]
-pub(crate) fn marked(marks: &Marks, c: usize) -> bool {
-    marks[c >> 6] >> (c & 63) & 1 != 0
-}
-
-#[inline]
-pub(crate) fn mark(marks: &mut Marks, c: usize) {
-    marks[c >> 6] |= 1 << (c & 63);
-}
-
-/// Does the move change a marked cell (its origin, destination or a
-/// victim)? With `empty_paths` a piece landing on a path only blocks it:
-/// its destination does not count, but a move with victims empties more
-/// than one cell, which the marks do not cover (`quiet_marks`).
-#[inline]
-pub(crate) fn touches(marks: &Marks, mv: &Move, empty_paths: bool) -> bool {
-    let (from, to) = (mv.from as usize, mv.to as usize);
-    (from != to && (marked(marks, from) || (!empty_paths && marked(marks, to))))
-        || (empty_paths && mv.nvictims > 0)
-        || mv.victims().iter().any(|&v| marked(marks, v as usize))
-}
+use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, OFF};
 
 /// Guarded pieces whose marks are kept one by one: a move that touches
 /// some is tested for those alone.
@@ -153,14 +129,17 @@ impl Tables {
             if ignored(kind) {
                 continue;
             }
-            if !self.bound_allows(kind, by, x, sq) {
-                continue;
-            }
-            if self.laws.palace.as_ref().is_some_and(|p| p.is_cannon(kind)) {
-                if self.cannon_attacks(pos, x, sq) {
-                    return true;
+            // One mask test for the kinds no bound or cannon rule limits.
+            if self.attack_rules >> kind & 1 == 1 {
+                if !self.bound_allows(kind, by, x, sq) {
+                    continue;
                 }
-                continue;
+                if self.laws.palace.as_ref().is_some_and(|p| p.is_cannon(kind)) {
+                    if self.cannon_attacks(pos, x, sq) {
+                        return true;
+                    }
+                    continue;
+                }
             }
             let t = &self.kinds[kind].sides[by];
             match &t.shapes {
@@ -396,9 +375,37 @@ impl Tables {
             self.fully_legal(pos, mv)
         } else if from == king && from != mv.to as usize && mv.nvictims == 0 {
             self.king_step_safe(pos, from, mv.to as usize, pos.side ^ 1)
+        } else if self.board_step(&mv) {
+            self.step_keeps_safe(pos, from, mv.to as usize, king)
         } else {
             self.is_legal_slow(pos, mv)
         }
+    }
+
+    /// Does `mv` change only its origin and destination cells, as far as
+    /// attacks on the mover's king can tell (what the moved piece becomes
+    /// is ours, and no attack on our king depends on it)?
+    #[inline]
+    fn board_step(&self, mv: &Move) -> bool {
+        mv.special == Special::None
+            && mv.nvictims == 0
+            && mv.wall == 0
+            && mv.gate == 0
+            && mv.from != mv.to
+            && self.laws.petrify.is_empty()
+    }
+
+    /// A `board_step` of a piece other than the royal one: is `king` safe
+    /// once it is made? (Made on the cells alone, without `play`; a
+    /// captured piece on `to` attacks nothing from under the mover.)
+    fn step_keeps_safe(&self, pos: &mut Position, from: usize, to: usize, king: usize) -> bool {
+        let (mover, target) = (pos.cells[from], pos.cells[to]);
+        pos.cells[from] = EMPTY;
+        pos.cells[to] = mover;
+        let attacked = self.attacked_skipping(pos, king, pos.side ^ 1, to);
+        pos.cells[from] = mover;
+        pos.cells[to] = target;
+        !attacked
     }
 
     /// A capture with an explosion, decided without playing it where the
@@ -568,18 +575,5 @@ impl Tables {
     pub fn legal_moves_in(&self, pos: &mut Position, scratch: &mut Vec<Move>, out: &mut Vec<Move>) {
         out.clear();
         self.for_each_legal_in(pos, scratch, |_, mv| out.push(mv));
-    }
-}
-
-#[inline]
-pub(crate) fn class(cell: u8, attacker: Side) -> u8 {
-    if cell == EMPTY {
-        C_EMPTY
-    } else if cell == OFF {
-        0
-    } else if cell_side(cell) == attacker {
-        C_OWN
-    } else {
-        C_ENEMY
     }
 }

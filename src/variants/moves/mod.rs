@@ -27,6 +27,7 @@ pub(crate) mod gate_moves;
 pub(crate) mod gating;
 pub(crate) mod in_place_promotion;
 pub(crate) mod legal;
+pub(crate) mod marks;
 pub mod movegen;
 pub(crate) mod palace;
 pub(crate) mod passing;

@@ -71,6 +71,9 @@ pub struct Tables {
     pub(crate) laws: Laws,
     /// Kinds (a mask) with moves their leg code does not make (see `has_extras`).
     extras: u64,
+    /// Kinds (a mask) whose attacks bounds or the cannon's rules limit
+    /// (`attacked_skipping` tests the others by their shapes alone).
+    pub(crate) attack_rules: u64,
     /// Kinds (a mask) with moves along the palace lines, which they have
     /// only on them (see `has_extras_at`).
     palace_kinds: u64,
@@ -166,6 +169,9 @@ impl Tables {
                     || laws.palace.as_ref().is_some_and(|p| p.is_cannon(k))
             })
             .fold(0, |m, k| m | 1 << k);
+        let attack_rules = (0..out.len())
+            .filter(|&k| laws.bounds.binds(k) || laws.palace.as_ref().is_some_and(|p| p.is_cannon(k)))
+            .fold(0, |m, k| m | 1 << k);
         let palace_kinds = (0..out.len())
             .filter(|&k| laws.palace.as_ref().is_some_and(|p| p.diagonal(k).is_some()))
             .fold(0, |m, k| m | 1 << k);
@@ -186,6 +192,7 @@ impl Tables {
             laws,
             empty_paths,
             extras,
+            attack_rules,
             palace_kinds,
             pawn_path,
             plain_play,

@@ -21,6 +21,15 @@ impl Tables {
     /// Calls `f` for each walled form of the legal move `mv`.
     #[inline]
     pub(crate) fn wall_each(&self, pos: &mut Position, mv: Move, f: &mut impl FnMut(&mut Position, Move)) {
+        let w = self.laws.walling.as_ref().expect("a walling rule");
+        if w.rule == WallRule::Past && simple(&mv) {
+            // The square left, empty after the move: known without playing it.
+            let from = mv.from as usize;
+            if w.region[pos.side].has(from) {
+                f(pos, Move { wall: from as u16, ..mv });
+            }
+            return;
+        }
         let mut targets = [0u16; MAX_SQUARES];
         let n = self.wall_targets(pos, mv, &mut targets);
         for &wall in &targets[..n] {
@@ -143,6 +152,11 @@ impl Tables {
         if w.rule == WallRule::Arrow && plain_pieces {
             return self.count_arrows(pos, w, moves);
         }
+        // Then a plain move is legal as `screened_legal` would find it.
+        let screened_away = laws.mutually_immune != 0 || laws.no_checks || screen.bikjang;
+        if w.rule == WallRule::Past && plain_pieces && !screened_away {
+            return self.count_past(pos, w, &screen, moves);
+        }
         self.pseudo_legal(pos, moves);
         let us = pos.side;
         let empty = match w.rule {
@@ -155,6 +169,32 @@ impl Tables {
         for &mv in moves.iter() {
             if self.screened_legal(pos, &screen, mv) {
                 n += self.wall_count(pos, w, mv, empty);
+            }
+        }
+        n
+    }
+
+    /// `count_walled` for the past rule where every plain move is legal
+    /// (`count_walled`'s conditions): a plain move walls the square it
+    /// leaves if that is in the region, so each piece's plain moves are
+    /// counted without building them. Other moves go the general way.
+    fn count_past(&self, pos: &mut Position, w: &Walling, screen: &Screen, moves: &mut Vec<Move>) -> u64 {
+        let us = pos.side;
+        let mut n = 0;
+        for i in 0..pos.lists[us].len() {
+            let from = pos.lists[us][i] as usize;
+            let mut k = 0;
+            let kind = crate::variants::board::cell_kind(pos.cells[from]);
+            if !self.has_extras_at(kind, from) && self.plain_landings(pos, from, |_| k += 1) {
+                n += k * u64::from(w.region[us].has(from));
+            } else {
+                self.general_moves(pos, from, moves);
+            }
+        }
+        self.board_extras(pos, moves);
+        for &mv in moves.iter() {
+            if self.screened_legal(pos, screen, mv) {
+                n += self.wall_count(pos, w, mv, 0);
             }
         }
         n
@@ -207,7 +247,7 @@ impl Tables {
     fn wall_count(&self, pos: &mut Position, w: &Walling, mv: Move, empty: u64) -> u64 {
         let (from, to) = (mv.from as usize, mv.to as usize);
         let region = &w.region[pos.side];
-        let simple = mv.nvictims == 0 && matches!(mv.special, Special::None | Special::PawnRush) && from != to;
+        let simple = simple(&mv);
         match w.rule {
             // The square left is empty after the move, the destination
             // full: only they change the count.
@@ -237,6 +277,13 @@ impl Tables {
             _ => self.wall_targets(pos, mv, &mut [0; MAX_SQUARES]) as u64,
         }
     }
+}
+
+/// A move of one piece from one square to another, no victims: its
+/// origin is empty once it is made.
+#[inline]
+fn simple(mv: &Move) -> bool {
+    mv.nvictims == 0 && matches!(mv.special, Special::None | Special::PawnRush) && mv.from != mv.to
 }
 
 /// Calls `f` for each cell of `set`.

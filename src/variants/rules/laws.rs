@@ -81,9 +81,24 @@ impl Laws {
     /// promotion, castling, explosions, petrification, gates, check counts
     /// or initial rushes. Such a variant's move is the board's `make`.
     pub fn plain_play(&self) -> bool {
-        self.pawn.is_none()
-            && self.promotion.is_none()
-            && self.castling.is_none()
+        self.walling.is_none() && self.pawn.is_none() && self.promotion.is_none() && self.plain_board()
+    }
+
+    /// `plain_play` but for promotions, pawns that never rush (so no
+    /// en-passant square ever stands) and a wall that leaves the other
+    /// walls standing (every rule but the duck's, which lifts them): such
+    /// a move is the board's `make`, its promotion and its wall.
+    pub fn plain_with_extras(&self) -> bool {
+        self.walling.as_ref().is_none_or(|w| w.rule != super::walls::WallRule::Duck)
+            && self.pawn.as_ref().is_none_or(|p| {
+                !p.betza && p.double_step.iter().chain(&p.triple_step).all(super::region::Region::is_empty)
+            })
+            && self.plain_board()
+    }
+
+    /// No rule acts when a move is played but pawns, promotion and walls.
+    fn plain_board(&self) -> bool {
+        self.castling.is_none()
             && !self.blast
             && self.petrify.is_empty()
             && self.cambodian.is_none()
@@ -93,6 +108,5 @@ impl Laws {
             && self.shogi.is_none()
             && self.stones.is_none()
             && self.passing.is_none()
-            && self.walling.is_none()
     }
 }

@@ -68,10 +68,11 @@ impl Tables {
                 let king = screen.king as usize;
                 // Out of check (marks were made), a drop is legal when no attack needs
                 // an occupied cell and nothing explodes: drops are counted, not built.
-                // Shogi's drop rules (nifu, immobility, pawn-drop mate) test each drop.
+                // Pawn-drop mate tests each drop (nifu and immobility are counted).
+                // Without a royal piece of ours a drop endangers nothing.
                 let drops_counted = laws.drops.as_ref().is_some_and(|d| d.checks && d.bound_cells.is_empty())
-                    && laws.shogi.is_none()
-                    && self.empty_paths
+                    && laws.shogi.as_ref().is_none_or(|s| s.pawn_drop_mate.is_none())
+                    && (self.empty_paths || unroyal)
                     && !laws.blast
                     && !screen.all_played;
                 if drops_counted {

@@ -8,6 +8,7 @@ use super::movegen::Tables;
 use super::play::Played;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, piece_cell, Position, EMPTY, NO_SQUARE};
+use crate::variants::rules::Region;
 
 impl Tables {
     /// Pushes the drops of the side to move: each kind in its hand onto
@@ -30,21 +31,8 @@ impl Tables {
                 _ if drops.pawn == Some(kind) => &drops.pawn_cells[us],
                 _ => &drops.cells[us],
             };
-            if let Some(shogi) = &self.laws.shogi {
-                let files = self.shogi_doubled_files(pos, kind);
-                // `dropPromoted`: the piece may also be dropped promoted side up.
-                let promoted = shogi.promotes_to[kind].filter(|_| shogi.drop_promoted);
-                for sq in self.geometry().squares() {
-                    if pos.cells[sq] != EMPTY || !region.has(sq) {
-                        continue;
-                    }
-                    if self.shogi_drop_allowed(pos, kind, sq, files) {
-                        out.push(Move::drop(kind, sq));
-                    }
-                    if let Some(p) = promoted.filter(|&p| self.shogi_drop_allowed(pos, p, sq, 0)) {
-                        out.push(Move::drop(p, sq));
-                    }
-                }
+            if self.laws.shogi.is_some() {
+                self.shogi_drops(pos, kind, region, |mv| out.push(mv));
                 continue;
             }
             for sq in self.geometry().squares() {
@@ -55,10 +43,33 @@ impl Tables {
         }
     }
 
+    /// The drops of `kind` onto the empty cells of `region` that shogi's
+    /// rules allow (nifu, immobility; `dropPromoted` adds the promoted
+    /// side up); pawn-drop mate is the legality test's.
+    #[inline(always)]
+    fn shogi_drops(&self, pos: &Position, kind: usize, region: &Region, mut drop: impl FnMut(Move)) {
+        let shogi = self.laws.shogi.as_ref().expect("shogi rules");
+        let files = self.shogi_doubled_files(pos, kind);
+        let promoted = shogi.promotes_to[kind].filter(|_| shogi.drop_promoted);
+        for sq in self.geometry().squares() {
+            if pos.cells[sq] != EMPTY || !region.has(sq) {
+                continue;
+            }
+            if self.shogi_drop_allowed(pos, kind, sq, files) {
+                drop(Move::drop(kind, sq));
+            }
+            if let Some(p) = promoted.filter(|&p| self.shogi_drop_allowed(pos, p, sq, 0)) {
+                drop(Move::drop(p, sq));
+            }
+        }
+    }
+
     /// The number of drops `drop_moves` would push, without building them:
     /// the empty cells of the drop region (the pawn's for the pawn) for
-    /// each kind in hand. Out of check every drop is legal when no attack
-    /// needs an occupied cell (see `screened_legal`), so perft's last ply
+    /// each kind in hand, less those shogi's drop rules refuse (but for
+    /// pawn-drop mate: the caller counts no drops then). Out of check every
+    /// drop is legal when no attack needs an occupied cell, and always
+    /// without a royal piece (see `screened_legal`), so perft's last ply
     /// counts them here.
     pub(crate) fn count_drops(&self, pos: &Position) -> u64 {
         let Some(drops) = self.laws.drops.as_ref().filter(|d| d.piece_drops) else { return 0 };
@@ -67,14 +78,33 @@ impl Tables {
         if hand.iter().all(|&n| n == 0) {
             return 0;
         }
+        // Rank by rank over slices (the squares' iterator and the regions'
+        // checked lookups were most of this count). Regions cover the
+        // whole mailbox.
+        let g = self.geometry();
+        let (region, pawn_region) = (&drops.cells[us].0, &drops.pawn_cells[us].0);
         let (mut cells, mut pawn_cells) = (0, 0);
-        for sq in self.geometry().squares() {
-            if pos.cells[sq] == EMPTY {
-                cells += u64::from(drops.cells[us].has(sq));
-                pawn_cells += u64::from(drops.pawn_cells[us].has(sq));
+        for r in 0..g.height {
+            let row = g.cell(0, r)..g.cell(0, r) + g.width as usize;
+            let on_rank = pos.cells[row.clone()].iter().zip(&region[row.clone()]).zip(&pawn_region[row]);
+            for ((&c, &ok), &pawn_ok) in on_rank {
+                let empty = u64::from(c == EMPTY);
+                cells += empty & u64::from(ok);
+                pawn_cells += empty & u64::from(pawn_ok);
             }
         }
-        let per_kind = |kind: usize| if drops.pawn == Some(kind) { pawn_cells } else { cells };
+        let per_kind = |kind: usize| {
+            let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
+            if self.laws.shogi.is_some() {
+                let mut n = 0;
+                self.shogi_drops(pos, kind, region, |_| n += 1);
+                n
+            } else if drops.pawn == Some(kind) {
+                pawn_cells
+            } else {
+                cells
+            }
+        };
         hand.iter().enumerate().filter(|&(_, &n)| n > 0).map(|(kind, _)| per_kind(kind)).sum()
     }
 

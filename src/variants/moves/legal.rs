@@ -8,7 +8,7 @@ pub(crate) use super::marks::{class, mark, marked, touches, Marks};
 use super::movegen::Tables;
 use super::shapes::Shapes;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cell_kind, Position, Side, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, piece_cell, Position, Side, EMPTY, NO_SQUARE, OFF};
 
 /// Guarded pieces whose marks are kept one by one: a move that touches
 /// some is tested for those alone.
@@ -324,13 +324,16 @@ impl Tables {
         if s.all_played || unusual {
             // Out of check, a drop only adds a piece: it opens no attack on
             // our king when every attack needs only empty cells on its path.
-            let quiet_drop = mv.special == Special::Drop
-                && !s.all_played
-                && s.marks.is_some()
-                && self.empty_paths
-                && !laws.no_checks
-                && !laws.blast;
-            return quiet_drop || self.fully_legal(pos, mv);
+            // In check, a drop other than the royal piece's is legal when
+            // our king is safe with the piece added: set on the cells alone.
+            let plain_drop = mv.special == Special::Drop && !s.all_played && !laws.no_checks && !laws.blast;
+            if plain_drop && s.marks.is_some() && self.empty_paths {
+                return true;
+            }
+            if plain_drop && s.king != NO_SQUARE && mv.dropped() != self.royal() {
+                return self.drop_keeps_safe(pos, &mv, s.king as usize);
+            }
+            return self.fully_legal(pos, mv);
         }
         // Without royal pieces (and no rule that plays every move) only the
         // tests above can refuse a move: an explosion endangers nothing
@@ -405,6 +408,15 @@ impl Tables {
         let attacked = self.attacked_skipping(pos, king, pos.side ^ 1, to);
         pos.cells[from] = mover;
         pos.cells[to] = target;
+        !attacked
+    }
+
+    /// A drop on the cells alone: is `king` safe with the piece added?
+    fn drop_keeps_safe(&self, pos: &mut Position, mv: &Move, king: usize) -> bool {
+        let to = mv.to as usize;
+        pos.cells[to] = piece_cell(mv.dropped().expect("a drop"), pos.side);
+        let attacked = self.attacked(pos, king, pos.side ^ 1);
+        pos.cells[to] = EMPTY;
         !attacked
     }
 

@@ -121,3 +121,40 @@ fn castling_rook_shielding_the_kings_path() {
         }
     }
 }
+
+/// Two workers made to share a core (both pinned to one, then let go, so they
+/// stay there for the moment): the search moves one of them for its own
+/// duration, counts the same, and leaves every worker's allowed cores as they were.
+#[cfg(target_os = "linux")]
+#[test]
+fn workers_sharing_a_core_get_their_cores_back() {
+    fn allowed() -> Vec<usize> {
+        // Safety: an all-zero cpu_set_t is the empty set; a valid set of the size given.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) }, 0);
+        // Safety: indices below CPU_SETSIZE into a valid set.
+        (0..libc::CPU_SETSIZE as usize).filter(|&c| unsafe { libc::CPU_ISSET(c, &set) }).collect()
+    }
+    fn pin(cpus: &[usize]) {
+        // Safety: as above.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        for &c in cpus {
+            unsafe { libc::CPU_SET(c, &mut set) };
+        }
+        assert_eq!(unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) }, 0);
+    }
+    let pool = pool(2);
+    let before: Vec<Vec<usize>> = pool.broadcast(|_| allowed());
+    let kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let table = HashTable::new(16);
+    for _ in 0..3 {
+        let first = before[0][0];
+        pool.broadcast(|ctx| {
+            pin(&[first]);
+            pin(&before[ctx.index()]);
+        });
+        assert_eq!(pool.install(|| perft_fast_parallel(&kiwipete, 4, Some(&table))), 4_085_603);
+        assert_eq!(pool.install(|| perft_fast_parallel(&kiwipete, 4, None)), 4_085_603);
+        assert_eq!(pool.broadcast(|_| allowed()), before);
+    }
+}

@@ -8,8 +8,9 @@
 //! `board` holds the compact board and the side-to-move types, `lookups` the
 //! attack lookups and the choice of compiled copy, `generate` the legal
 //! generator and its `Sink` interface, `castling` its castling moves, `make`
-//! copy-make and key updates, and `count` the counting recursion; this file is
-//! the public API, the run-time dispatch and the thread split.
+//! copy-make and key updates, `count` the counting recursion, and `spread`
+//! puts the workers of a search on cores of their own; this file is the
+//! public API, the run-time dispatch and the thread split.
 
 mod board;
 mod castling;
@@ -17,6 +18,7 @@ mod count;
 mod generate;
 mod lookups;
 mod make;
+mod spread;
 
 use self::board::{bits, Black, Board, Keyed, Side, White, BISHOP, KNIGHT, QUEEN, ROOK};
 use self::generate::{generate, Sink, PROMOTION};
@@ -148,8 +150,10 @@ pub fn perft_fast_magic(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u
 
 /// Leaf nodes at `depth` below `pos` on every thread of the current rayon
 /// pool (the tree is split over the first two plies), with an optional hash
-/// table shared by all threads.
+/// table shared by all threads. Workers found sharing a core are moved to
+/// idle ones for the search (see `spread`).
 pub fn perft_fast_parallel(pos: &Position, depth: u32, tt: Option<&HashTable>) -> u64 {
+    let _spread = (depth >= SPLIT_MIN_DEPTH).then(spread::spread);
     split(&Keyed::from_position(pos), pos.turn(), depth, tt, lookups(), 2)
 }
 
@@ -167,6 +171,7 @@ pub fn divide_fast(
     }
     let lookups = lookups();
     let moves = pos.legal_moves();
+    let _spread = (depth >= SPLIT_MIN_DEPTH).then(spread::spread);
     moves
         .as_slice()
         .par_iter()

@@ -93,9 +93,11 @@ impl Tables {
                 pawn_cells += empty & u64::from(pawn_ok);
             }
         }
+        // Only a kind that shogi's drop rules touch is counted cell by cell.
+        let ruled = self.laws.shogi.as_ref().map(|s| &s.ruled[us]);
         let per_kind = |kind: usize| {
-            let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
-            if self.laws.shogi.is_some() {
+            if ruled.is_some_and(|r| r.get(kind).copied().unwrap_or(true)) {
+                let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
                 let mut n = 0;
                 self.shogi_drops(pos, kind, region, |_| n += 1);
                 n

@@ -4,7 +4,7 @@
 
 use super::movegen::Tables;
 use super::vocabulary::Special;
-use crate::variants::board::{cell_kind, Position, Side, WHITE};
+use crate::variants::board::{cell_kind, Position, Side, NO_SQUARE, WHITE};
 use crate::variants::rules::Flag;
 
 impl Tables {
@@ -35,18 +35,26 @@ impl Tables {
             // without counting (a count per kind and side was a third of
             // extinction chess's perft).
             // With one kind (or `*` alone: horde's 36 pawns) a count is one
-            // pass anyway: every kind is taken as present, and counted;
-            // but at an extinction count of 0 presence decides, and the pass
-            // also finds the flag pieces in their regions (dobutsu's lion).
-            let many = ext.kinds.len() > 1 || (ext.count == 0 && !ext.kinds.is_empty());
-            let present = match safe_flag {
+            // pass anyway: every kind is taken as present, and counted. At
+            // an extinction count of 0 presence decides, and is cheaper
+            // found: a lone royal kind (atomic's king) is present where the
+            // side's royal piece stands, with no pass, and with a safe flag
+            // the pass finds the flag pieces in their regions too
+            // (dobutsu's lion).
+            let lone = ext.count == 0 && ext.kinds.len() == 1;
+            let royal = self
+                .royal()
+                .filter(|&r| lone && ext.kinds[0] == r && Some(ext.groups[0]) == 1u64.checked_shl(r as u32));
+            let many = ext.kinds.len() > 1 || (lone && (royal.is_some() || safe_flag.is_some()));
+            let present = match (safe_flag, royal) {
                 _ if !many => [u64::MAX; 2],
-                Some(flag) => {
+                (Some(flag), _) => {
                     let (w, b) = (kinds_and_flag(pos, 0, flag), kinds_and_flag(pos, 1, flag));
                     flag_seen = [w.1, b.1];
                     [w.0, b.0]
                 }
-                None => [kinds_present(pos, 0), kinds_present(pos, 1)],
+                (None, Some(r)) => pos.royal.map(|sq| u64::from(sq != NO_SQUARE) << r),
+                (None, None) => [kinds_present(pos, 0), kinds_present(pos, 1)],
             };
             // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
             let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);

@@ -4,7 +4,7 @@
 //! which its attack shapes tell without playing the move.
 
 use crate::variants::board::{cell_kind, Position, EMPTY};
-use crate::variants::moves::legal::{marked, Marks};
+use crate::variants::moves::marks::{marked, Marks};
 use crate::variants::moves::movegen::Tables;
 use crate::variants::moves::vocabulary::Move;
 

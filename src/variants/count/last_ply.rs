@@ -4,7 +4,8 @@
 //! counters of `checkless.rs` and `unroyal.rs`.
 
 use crate::variants::board::{cell_kind, Position, EMPTY, NO_SQUARE};
-use crate::variants::moves::legal::{marked, Marks, RoyalScreen, Screen};
+use crate::variants::moves::legal::{RoyalScreen, Screen};
+use crate::variants::moves::marks::{marked, Marks};
 use crate::variants::moves::movegen::Tables;
 use crate::variants::moves::vocabulary::Move;
 

@@ -85,7 +85,7 @@ fn plain_unmake(pos: &mut Position, mv: Move, undo: &Undo, royal: Option<usize>)
     if mv.wall != 0 {
         pos.lower_wall(mv.wall as usize);
     }
-    if mv.promo != 0 {
+    if mv.promotion().is_some() {
         pos.set_piece(to, undo.moved);
     }
     pos.unmake(from, to, undo, royal);

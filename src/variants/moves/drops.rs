@@ -78,24 +78,26 @@ impl Tables {
         if hand.iter().all(|&n| n == 0) {
             return 0;
         }
-        // Rank by rank over slices (the squares' iterator and the regions'
-        // checked lookups were most of this count). Regions cover the
-        // whole mailbox.
+        // One pass over slices from the first square to the last (the
+        // squares' iterator and the regions' checked lookups were most of
+        // this count, and a pass per rank did not vectorise on small
+        // boards). Regions cover the whole mailbox and hold no padding.
         let g = self.geometry();
-        let (region, pawn_region) = (&drops.cells[us].0, &drops.pawn_cells[us].0);
-        let (mut cells, mut pawn_cells) = (0, 0);
-        for r in 0..g.height {
-            let row = g.cell(0, r)..g.cell(0, r) + g.width as usize;
-            let on_rank = pos.cells[row.clone()].iter().zip(&region[row.clone()]).zip(&pawn_region[row]);
-            for ((&c, &ok), &pawn_ok) in on_rank {
-                let empty = u64::from(c == EMPTY);
-                cells += empty & u64::from(ok);
-                pawn_cells += empty & u64::from(pawn_ok);
-            }
+        let span = g.cell(0, 0)..g.cell(g.width - 1, g.height - 1) + 1;
+        let (board, region, pawn_region) =
+            (&pos.cells[span.clone()], &drops.cells[us].0[span.clone()], &drops.pawn_cells[us].0[span]);
+        let (mut cells, mut pawn_cells) = (0u32, 0u32);
+        for ((&c, &ok), &pawn_ok) in board.iter().zip(region).zip(pawn_region) {
+            let empty = u8::from(c == EMPTY);
+            cells += u32::from(empty & u8::from(ok));
+            pawn_cells += u32::from(empty & u8::from(pawn_ok));
         }
+        let (cells, pawn_cells) = (u64::from(cells), u64::from(pawn_cells));
+        // Only a kind that shogi's drop rules touch is counted cell by cell.
+        let ruled = self.laws.shogi.as_ref().map(|s| &s.ruled[us]);
         let per_kind = |kind: usize| {
-            let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
-            if self.laws.shogi.is_some() {
+            if ruled.is_some_and(|r| r.get(kind).copied().unwrap_or(true)) {
+                let region = if drops.pawn == Some(kind) { &drops.pawn_cells[us] } else { &drops.cells[us] };
                 let mut n = 0;
                 self.shogi_drops(pos, kind, region, |_| n += 1);
                 n

@@ -4,7 +4,7 @@
 
 use super::movegen::Tables;
 use super::vocabulary::Special;
-use crate::variants::board::{cell_kind, Position, Side, WHITE};
+use crate::variants::board::{cell_kind, Position, Side, NO_SQUARE, WHITE};
 use crate::variants::rules::Flag;
 
 impl Tables {
@@ -19,6 +19,9 @@ impl Tables {
         }
         // Pseudo-royal pieces are never captured, so extinction does not
         // end the game (Fairy-Stockfish's `is_immediate_game_end`).
+        let safe_flag = laws.flag.as_ref().filter(|f| f.safe);
+        // Per side: may a flag piece stand in its region (unknown: yes)?
+        let mut flag_seen = [true; 2];
         if let Some(ext) = laws.extinction.as_ref().filter(|e| !e.pseudo_royal || laws.blast) {
             for c in [them, us] {
                 let claim = u8::from(ext.claim && c == us) as usize;
@@ -32,9 +35,27 @@ impl Tables {
             // without counting (a count per kind and side was a third of
             // extinction chess's perft).
             // With one kind (or `*` alone: horde's 36 pawns) a count is one
-            // pass anyway: every kind is taken as present, and counted.
-            let many = ext.kinds.len() > 1;
-            let present = if many { [kinds_present(pos, 0), kinds_present(pos, 1)] } else { [u64::MAX; 2] };
+            // pass anyway: every kind is taken as present, and counted. At
+            // an extinction count of 0 presence decides, and is cheaper
+            // found: a lone royal kind (atomic's king) is present where the
+            // side's royal piece stands, with no pass, and with a safe flag
+            // the pass finds the flag pieces in their regions too
+            // (dobutsu's lion).
+            let lone = ext.count == 0 && ext.kinds.len() == 1;
+            let royal = self
+                .royal()
+                .filter(|&r| lone && ext.kinds[0] == r && Some(ext.groups[0]) == 1u64.checked_shl(r as u32));
+            let many = ext.kinds.len() > 1 || (lone && (royal.is_some() || safe_flag.is_some()));
+            let present = match (safe_flag, royal) {
+                _ if !many => [u64::MAX; 2],
+                (Some(flag), _) => {
+                    let (w, b) = (kinds_and_flag(pos, 0, flag), kinds_and_flag(pos, 1, flag));
+                    flag_seen = [w.1, b.1];
+                    [w.0, b.0]
+                }
+                (None, Some(r)) => pos.royal.map(|sq| u64::from(sq != NO_SQUARE) << r),
+                (None, None) => [kinds_present(pos, 0), kinds_present(pos, 1)],
+            };
             // Pieces in hand count (Fairy-Stockfish's `count_with_hand`).
             let held = |c: Side, kind: usize| pos.hands[c].get(kind).map_or(0, |&n| n as usize);
             let count = |c: Side, kind: usize, group: u64| {
@@ -54,8 +75,8 @@ impl Tables {
                 }
             }
         }
-        if let Some(flag) = laws.flag.as_ref().filter(|f| f.safe) {
-            if self.flag_reached_safely(pos, flag) {
+        if let Some(flag) = safe_flag {
+            if flag_seen != [false; 2] && self.flag_reached_safely(pos, flag) {
                 return true;
             }
         } else if let Some(flag) = &laws.flag {
@@ -89,14 +110,43 @@ impl Tables {
             for &sq in &pos.lists[c] {
                 let sq = sq as usize;
                 if cell_kind(pos.cells[sq]) == flag.kind && flag.region[c].has(sq) {
-                    let p = board.get_or_insert_with(|| pos.clone());
-                    if !self.attacked(p, sq, c ^ 1) {
+                    // The shapes answer without a board to write on (a
+                    // copy of the position was a tenth of dobutsu's perft).
+                    let attacked = match self.shapes_attacked(pos, sq, c ^ 1) {
+                        Some(hit) => hit,
+                        None => self.attacked(board.get_or_insert_with(|| pos.clone()), sq, c ^ 1),
+                    };
+                    if !attacked {
                         return true;
                     }
                 }
             }
         }
         false
+    }
+
+    /// `attacked` read from the attack shapes alone, on a board it may not
+    /// write: `None` where that is not enough (a piece without shapes, a
+    /// bound or cannon rule, the flying general, the palace's lines).
+    fn shapes_attacked(&self, pos: &Position, sq: usize, by: Side) -> Option<bool> {
+        if self.attack_rules != 0 || self.laws.bounds.flying_general || self.laws.palace.is_some() {
+            return None;
+        }
+        let (kx, ky) = self.coords[sq];
+        let mut sure = true;
+        for &x in &pos.lists[by] {
+            let x = x as usize;
+            match &self.kinds[cell_kind(pos.cells[x])].sides[by].shapes {
+                Some(shapes) => {
+                    let bucket = self.bucket(shapes, x, kx, ky);
+                    if !bucket.is_empty() && self.bucket_hits_with(shapes, bucket, x, by, |c| pos.cells[c]) {
+                        return Some(true);
+                    }
+                }
+                None => sure = false,
+            }
+        }
+        sure.then_some(false)
     }
 
     /// Racing kings: after White reached the flag, can Black's flag piece
@@ -121,4 +171,17 @@ impl Tables {
 #[inline]
 fn kinds_present(pos: &Position, side: Side) -> u64 {
     pos.lists[side].iter().fold(0, |m, &sq| m | 1u64.checked_shl(cell_kind(pos.cells[sq as usize]) as u32).unwrap_or(0))
+}
+
+/// `kinds_present`, and whether a `flag` piece of `side` stands in its
+/// region, in one pass.
+#[inline]
+fn kinds_and_flag(pos: &Position, side: Side, flag: &Flag) -> (u64, bool) {
+    let mut seen = false;
+    let kinds = pos.lists[side].iter().fold(0, |m, &sq| {
+        let kind = cell_kind(pos.cells[sq as usize]);
+        seen |= kind == flag.kind && flag.region[side].has(sq as usize);
+        m | 1u64.checked_shl(kind as u32).unwrap_or(0)
+    });
+    (kinds, seen)
 }

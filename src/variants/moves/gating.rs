@@ -5,7 +5,7 @@
 //! gated piece is (Fairy-Stockfish's `Position::legal` does not look at the
 //! entering piece): `emit_legal` adds them after each legal move.
 
-use super::legal::Marks;
+use super::marks::Marks;
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special, GATE_ON_ROOK};
 use crate::variants::board::{piece_cell, Position, Side};

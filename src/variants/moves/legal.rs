@@ -4,7 +4,7 @@
 //! node, and only moves touching them (or moves of the royal piece, or
 //! captures that explode) are played and tested.
 
-pub(crate) use super::marks::{class, mark, marked, touches, Marks};
+use super::marks::{class, mark, marked, touches, Marks};
 use super::movegen::Tables;
 use super::shapes::Shapes;
 use super::vocabulary::{Move, Special};

@@ -8,7 +8,8 @@
 //! of one attack on it (the attacker, its path, the piece) and takes no
 //! extinction piece leaves that attack standing, and is illegal.
 
-use super::legal::{class, mark, marked, touches, Guard, Marks, RoyalScreen, KEPT};
+use super::legal::{Guard, RoyalScreen, KEPT};
+use super::marks::{class, mark, marked, touches, Marks};
 use super::movegen::Tables;
 use super::vocabulary::{Move, Special};
 use crate::variants::board::{cell_kind, Position, Side, EMPTY};

@@ -11,7 +11,7 @@ use super::legal::Screen;
 use super::movegen::Tables;
 use super::play::Played;
 use super::vocabulary::{Move, Special};
-use crate::variants::board::{cellbits::CellBits, Position, EMPTY, NO_SQUARE, OFF};
+use crate::variants::board::{cell_kind, cellbits::CellBits, Position, EMPTY, NO_SQUARE, OFF};
 use crate::variants::rules::{WallRule, Walling};
 
 /// The most squares of a board (16x16).
@@ -183,10 +183,14 @@ impl Tables {
         let mut n = 0;
         for i in 0..pos.lists[us].len() {
             let from = pos.lists[us][i] as usize;
+            // Every move of a piece walls the square it leaves, or is no
+            // move: outside the region the piece has none.
+            if !w.region[us].has(from) {
+                continue;
+            }
             let mut k = 0;
-            let kind = crate::variants::board::cell_kind(pos.cells[from]);
-            if !self.has_extras_at(kind, from) && self.plain_landings(pos, from, |_| k += 1) {
-                n += k * u64::from(w.region[us].has(from));
+            if !self.has_extras_at(cell_kind(pos.cells[from]), from) && self.plain_landings(pos, from, |_| k += 1) {
+                n += k;
             } else {
                 self.general_moves(pos, from, moves);
             }
@@ -213,7 +217,7 @@ impl Tables {
             let from = pos.lists[us][i] as usize;
             let mover = pos.cells[from];
             let mut k = 0;
-            let plain = !self.has_extras(crate::variants::board::cell_kind(mover))
+            let plain = !self.has_extras(cell_kind(mover))
                 && self.plain_landings(pos, from, |to| {
                     dests[k] = to as u16;
                     k += 1;

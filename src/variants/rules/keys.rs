@@ -511,6 +511,7 @@ fn shogi(
         region: [region("promotionRegionWhite", g.height - 1)?, region("promotionRegionBlack", 0)?],
         immobility: flag(keys, "immobilityIllegal", false)?,
         stuck: [Vec::new(), Vec::new()],
+        ruled: [Vec::new(), Vec::new()],
         no_doubled: one_kind("dropNoDoubled")?,
         doubled_count: match get("dropNoDoubledCount") {
             None => 1,

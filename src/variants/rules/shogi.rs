@@ -41,6 +41,11 @@ pub struct Shogi {
     /// Per side and kind: the cells from which the kind has no move on an
     /// empty board (filled by `Variant::new` from the tables).
     pub stuck: [Vec<Region>; 2],
+    /// Per side and kind: does a drop rule refuse or add a drop of the
+    /// kind (stuck cells under `immobility`, the `no_doubled` kind, a kind
+    /// with a promoted side under `drop_promoted`)? Filled with `stuck`
+    /// (`Shogi::ruled_drops`); the others' drops are the empty cells.
+    pub ruled: [Vec<bool>; 2],
     /// No drop of this kind on a file with one of that side's already
     /// (`dropNoDoubled`, nifu).
     pub no_doubled: Option<usize>,
@@ -64,6 +69,19 @@ pub struct Shogi {
 }
 
 impl Shogi {
+    /// The `ruled` kinds per side, read from the rules and `stuck`.
+    pub fn ruled_drops(&self) -> [Vec<bool>; 2] {
+        [0, 1].map(|side| {
+            (0..self.promotes_to.len())
+                .map(|kind| {
+                    self.no_doubled == Some(kind)
+                        || (self.drop_promoted && self.promotes_to[kind].is_some())
+                        || (self.immobility && self.stuck[side].get(kind).is_some_and(|r| !r.is_empty()))
+                })
+                .collect()
+        })
+    }
+
     /// The promotions of `promotedPieceType` (`a:b` pairs) but those of
     /// `pawn` (the built-in pawn's, read with the pawn's laws); `None`
     /// without one. `Err`: the text of a bad pair.

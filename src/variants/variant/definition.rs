@@ -195,6 +195,7 @@ impl Variant {
             tables.laws.shogi.is_some().then(|| crate::variants::moves::shogi::stuck_cells(&tables, pieces.len()));
         if let (Some(stuck), Some(shogi)) = (stuck, tables.laws.shogi.as_mut()) {
             shogi.stuck = stuck;
+            shogi.ruled = shogi.ruled_drops();
         }
         let warnings =
             pieces.iter().flat_map(|p| p.compiled.warnings.iter().map(move |w| format!("{}: {w}", p.name))).collect();

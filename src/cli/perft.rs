@@ -103,8 +103,14 @@ pub fn run(args: PerftArgs) -> Result<Outcome> {
     let threads = thread_count(args.threads);
     let pool = thread_pool(threads)?;
     let hashed = args.hash > 0;
-    let table = (hashed && !args.stats).then(|| HashTable::try_new(args.hash)).transpose().context("--hash")?;
-    let stats_table = (hashed && args.stats).then(|| StatsTable::try_new(args.hash)).transpose().context("--hash")?;
+    let table = (hashed && !args.stats)
+        .then(|| HashTable::try_for_search(args.hash, args.depth))
+        .transpose()
+        .context("--hash")?;
+    let stats_table = (hashed && args.stats)
+        .then(|| StatsTable::try_for_search(args.hash, args.depth))
+        .transpose()
+        .context("--hash")?;
     let progress = LazyProgress::weighted(0, "perft", args.quiet || args.json);
     let started = Instant::now();
     let (nodes, stats) = if args.stats {

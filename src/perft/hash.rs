@@ -10,84 +10,12 @@
 //! another position is rejected too, short of a collision of the bits
 //! checked: all 64 of the key, except for narrow depth-3 entries on tables
 //! under about 4 GiB (their 38 bits and the line's index: 56 bits at 16 MiB).
+use super::memory::{free_memory, zeroed_memory, Touch};
 use std::alloc::Layout;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const DEPTH_BITS: u32 = 6;
 const DEPTH_MASK: u64 = (1 << DEPTH_BITS) - 1;
-
-/// Zeroed memory for the table, with every page already mapped, so that no
-/// page fault (or, worse, a copy-on-write fault after a first read of the
-/// shared zero page) lands in the timed search. On Linux the kernel maps the
-/// pages at once, as huge pages where it can: 0.03 s for 256 MiB, against
-/// 0.09 s for small pages (`MAP_POPULATE`) and 0.14 s clearing them by hand;
-/// and perft 8 with 8 GiB is 7% faster for the TLB misses it no longer
-/// takes. `None` when the system cannot give that much memory.
-pub(super) fn zeroed_memory(layout: Layout) -> Option<*mut u8> {
-    #[cfg(target_os = "linux")]
-    {
-        // Safety: an anonymous private mapping; no file, no fixed address.
-        let p = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                layout.size(),
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            )
-        };
-        if p == libc::MAP_FAILED {
-            return None;
-        }
-        // Huge pages where the kernel offers them (a probe of a large table
-        // misses the TLB on small pages), then every page mapped now.
-        // Safety: advice on the mapping just made, which changes no contents;
-        // the fallback writes zeros (the contents already there) inside it.
-        unsafe {
-            libc::madvise(p, layout.size(), libc::MADV_HUGEPAGE);
-            if libc::madvise(p, layout.size(), MADV_POPULATE_WRITE) != 0 {
-                if std::io::Error::last_os_error().raw_os_error() == Some(libc::ENOMEM) {
-                    // Not enough memory behind the mapping: an error now, not
-                    // the kernel's out-of-memory killer in the middle of the search.
-                    libc::munmap(p, layout.size());
-                    return None;
-                }
-                // Kernels before 5.14 (EINVAL), or advice refused: touch every page.
-                let bytes = p as *mut u8;
-                for at in (0..layout.size()).step_by(4096) {
-                    std::ptr::write_volatile(bytes.add(at), 0);
-                }
-            }
-        }
-        // Page-aligned, so cache-line aligned.
-        Some(p as *mut u8)
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        // Safety: the layout has non-zero size.
-        let p = unsafe { std::alloc::alloc_zeroed(layout) };
-        (!p.is_null()).then_some(p)
-    }
-}
-
-/// `madvise` advice that maps every page of a range for writing (Linux 5.14).
-#[cfg(target_os = "linux")]
-const MADV_POPULATE_WRITE: libc::c_int = 23;
-
-/// Frees what `zeroed_memory` returned for this layout.
-pub(super) fn free_memory(p: *mut u8, layout: Layout) {
-    // Safety: `p` came from `zeroed_memory(layout)` and is not used again.
-    #[cfg(target_os = "linux")]
-    unsafe {
-        libc::munmap(p as *mut libc::c_void, layout.size());
-    }
-    // Safety: as above.
-    #[cfg(not(target_os = "linux"))]
-    unsafe {
-        std::alloc::dealloc(p, layout)
-    }
-}
 
 /// A hash table the system could not give memory for.
 #[derive(Debug, Clone, Copy, thiserror::Error)]
@@ -139,11 +67,11 @@ const WIDE_SHARE: usize = 16;
 
 impl Lines {
     /// `count` (at least one) zeroed lines, or `None` if they do not fit in memory.
-    fn new(count: usize) -> Option<Lines> {
+    fn new(count: usize, touch: Touch) -> Option<Lines> {
         let count = count.max(1);
         // All-zero bytes are a valid `AtomicU64` (same layout as `u64`), and a
         // zero word is an empty entry in either part.
-        let words = zeroed_memory(Self::layout(count)?)? as *mut AtomicU64;
+        let words = zeroed_memory(Self::layout(count)?, touch)? as *mut AtomicU64;
         Some(Lines { words, count })
     }
 
@@ -254,8 +182,20 @@ impl HashTable {
     /// A table of `mb` MiB (at least one line in each part), all of it mapped
     /// and zeroed before it is returned; an error if the system cannot give that much.
     pub fn try_new(mb: usize) -> Result<HashTable, TableTooLarge> {
+        HashTable::try_with(mb, Touch::Now)
+    }
+
+    /// A table of `mb` MiB for a search `depth` plies deep: mapped whole
+    /// before it is returned if such a search is expected to use most of it,
+    /// else its pages are brought in as the search first writes them (see
+    /// `Touch::for_search`).
+    pub fn try_for_search(mb: usize, depth: u32) -> Result<HashTable, TableTooLarge> {
+        HashTable::try_with(mb, Touch::for_search(mb.saturating_mul(1 << 20), depth))
+    }
+
+    fn try_with(mb: usize, touch: Touch) -> Result<HashTable, TableTooLarge> {
         let bytes = mb.checked_mul(1 << 20);
-        bytes.and_then(|b| HashTable::allocate(b / LINE_BYTES)).ok_or(TableTooLarge { mb })
+        bytes.and_then(|b| HashTable::allocate(b / LINE_BYTES, touch)).ok_or(TableTooLarge { mb })
     }
 
     /// As `try_new`, for sizes known to fit (panics otherwise).
@@ -266,12 +206,12 @@ impl HashTable {
     /// A table of `lines` 64-byte lines, split as any other (tests use tiny
     /// ones to force collisions).
     pub fn with_lines(lines: usize) -> HashTable {
-        HashTable::allocate(lines).expect("memory for the hash table")
+        HashTable::allocate(lines, Touch::Now).expect("memory for the hash table")
     }
 
-    fn allocate(lines: usize) -> Option<HashTable> {
+    fn allocate(lines: usize, touch: Touch) -> Option<HashTable> {
         let wide = lines / WIDE_SHARE;
-        Some(HashTable { narrow: Lines::new(lines - wide)?, wide: Lines::new(wide)? })
+        Some(HashTable { narrow: Lines::new(lines - wide, touch)?, wide: Lines::new(wide, touch)? })
     }
 
     /// Size in bytes.

@@ -5,6 +5,7 @@
 mod fast;
 pub mod fenkey;
 pub mod hash;
+mod memory;
 pub mod merge;
 pub mod split;
 pub mod stats;

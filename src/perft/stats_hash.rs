@@ -10,7 +10,8 @@
 //! cache). Entries are grouped in buckets of two: one kept for the deeper
 //! subtree, one always replaced.
 
-use super::hash::{free_memory, zeroed_memory, TableTooLarge};
+use super::hash::TableTooLarge;
+use super::memory::{free_memory, zeroed_memory, Touch};
 use super::stats::{Stats, STATS_WORDS};
 use std::alloc::Layout;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
@@ -36,20 +37,30 @@ impl StatsTable {
     /// A table of `mb` MiB (at least one bucket), mapped and zeroed; an error
     /// if the system cannot give that much.
     pub fn try_new(mb: usize) -> Result<StatsTable, TableTooLarge> {
+        StatsTable::try_with(mb, Touch::Now)
+    }
+
+    /// A table of `mb` MiB for a search `depth` plies deep, its pages brought
+    /// in now or as used (as `HashTable::try_for_search`).
+    pub fn try_for_search(mb: usize, depth: u32) -> Result<StatsTable, TableTooLarge> {
+        StatsTable::try_with(mb, Touch::for_search(mb.saturating_mul(1 << 20), depth))
+    }
+
+    fn try_with(mb: usize, touch: Touch) -> Result<StatsTable, TableTooLarge> {
         let bytes = mb.checked_mul(1 << 20);
-        bytes.and_then(|b| StatsTable::allocate(b / STATS_BUCKET_BYTES)).ok_or(TableTooLarge { mb })
+        bytes.and_then(|b| StatsTable::allocate(b / STATS_BUCKET_BYTES, touch)).ok_or(TableTooLarge { mb })
     }
 
     /// A table of `buckets` buckets (tests use tiny ones to force collisions).
     pub fn with_buckets(buckets: usize) -> StatsTable {
-        StatsTable::allocate(buckets).expect("memory for the hash table")
+        StatsTable::allocate(buckets, Touch::Now).expect("memory for the hash table")
     }
 
-    fn allocate(buckets: usize) -> Option<StatsTable> {
+    fn allocate(buckets: usize, touch: Touch) -> Option<StatsTable> {
         let buckets = buckets.max(1);
         // All-zero words are valid atomics, and a zero entry never matches a
         // probe (probes are for depth >= 1).
-        let words = zeroed_memory(Self::layout(buckets)?)? as *mut AtomicU64;
+        let words = zeroed_memory(Self::layout(buckets)?, touch)? as *mut AtomicU64;
         Some(StatsTable { words, buckets })
     }
 
